@@ -1,0 +1,77 @@
+import path from "node:path";
+
+/** Typed view of the environment. Every setting the product reads is listed here. */
+export interface Config {
+  /** Main port: gateway (`/graphql`), health, and the REST paths under `/api/...`. */
+  port: number;
+  /** Direct port of the auth service's REST paths (no `/api/auth` prefix). */
+  authPort: number;
+  /** Port of the accounts subgraph when it runs as its own process. */
+  accountsPort: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL server; when absent the embedded PGlite database under `dataDir` is used. */
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  corsAllowOrigin: string;
+  /** Largest accepted request body, in bytes. */
+  bodyLimitBytes: number;
+  logLevel: string;
+  /** Where the gateway finds each subgraph (split processes). */
+  subgraphUrls: { accounts: string };
+  /** Where the REST adapter finds the gateway (split processes). */
+  gatewayUrl: string;
+  /** Lifetime of a blockchain sign-in nonce, in seconds. */
+  blockchainNonceTtlSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+function readPort(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`${name} must be a port number between 0 and 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function readPositiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
+
+/** Parses sizes such as `1048576`, `512kb` or `1mb`. */
+export function parseByteSize(raw: string, name: string): number {
+  const match = /^(\d+)\s*(b|kb|mb)?$/i.exec(raw.trim());
+  if (!match) throw new ConfigError(`${name} must be a size such as 1048576, 512kb or 1mb, got "${raw}"`);
+  const bytes = Number(match[1]) * SIZE_UNITS[(match[2] ?? "b").toLowerCase()];
+  if (bytes <= 0) throw new ConfigError(`${name} must be greater than zero`);
+  return bytes;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = readPort(env, "PORT", 4000);
+  const accountsPort = readPort(env, "ACCOUNTS_PORT", 4001);
+  return {
+    port,
+    authPort: readPort(env, "AUTH_PORT", 8082),
+    accountsPort,
+    host: env.HOST || "0.0.0.0",
+    dataDir: path.resolve(env.DATA_DIR || "./.data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    corsAllowOrigin: env.CORS_ALLOW_ORIGIN || "http://localhost:3000",
+    bodyLimitBytes: parseByteSize(env.BODY_LIMIT || "1mb", "BODY_LIMIT"),
+    logLevel: env.LOG_LEVEL || "info",
+    subgraphUrls: { accounts: env.ACCOUNTS_URL || `http://127.0.0.1:${accountsPort}/graphql` },
+    gatewayUrl: env.GATEWAY_URL || `http://127.0.0.1:${port}/graphql`,
+    blockchainNonceTtlSeconds: readPositiveInt(env, "BLOCKCHAIN_NONCE_TTL_SECONDS", 300),
+  };
+}

@@ -1,0 +1,108 @@
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import type { ApolloServerPlugin } from "@apollo/server";
+
+/**
+ * Every expected failure is one of these: a fixed `extensions.code` and the HTTP status the REST
+ * adapter answers with (`extensions.http.status`). Anything else reaching a client is masked.
+ */
+export abstract class DomainError extends GraphQLError {
+  abstract readonly code: string;
+  abstract readonly status: number;
+  constructor(message: string, extensions: Record<string, unknown> = {}) {
+    super(message, { extensions });
+  }
+  /** GraphQLError reads extensions at construction; subclasses fix code and status afterwards. */
+  protected seal(): this {
+    Object.assign(this.extensions, { code: this.code, http: { status: this.status } });
+    return this;
+  }
+}
+
+function errorClass(code: string, status: number) {
+  return class extends DomainError {
+    readonly code = code;
+    readonly status = status;
+    constructor(message: string, extensions: Record<string, unknown> = {}) {
+      super(message, extensions);
+      this.seal();
+    }
+  };
+}
+
+/** Invalid input on one field: rendered by REST as `{ field, message }`. */
+export class ValidationError extends errorClass("BAD_USER_INPUT", 400) {
+  constructor(readonly field: string, message: string) {
+    super(message, { field });
+  }
+}
+export class BadRequestError extends errorClass("BAD_REQUEST", 400) {}
+export class UnauthenticatedError extends errorClass("UNAUTHENTICATED", 401) {}
+export class ForbiddenError extends errorClass("FORBIDDEN", 403) {}
+export class NotFoundError extends errorClass("NOT_FOUND", 404) {}
+export class ConflictError extends errorClass("CONFLICT", 409) {}
+export class ServiceUnavailableError extends errorClass("SERVICE_UNAVAILABLE", 503) {}
+
+/** Codes GraphQL and Apollo produce themselves, with the status each one means. */
+const BUILT_IN_STATUS: Record<string, number> = {
+  GRAPHQL_PARSE_FAILED: 400,
+  GRAPHQL_VALIDATION_FAILED: 400,
+  BAD_USER_INPUT: 400,
+  BAD_REQUEST: 400,
+  PERSISTED_QUERY_NOT_FOUND: 400,
+  OPERATION_RESOLUTION_FAILURE: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export function statusForError(error: GraphQLFormattedError): number {
+  const http = error.extensions?.http as { status?: unknown } | undefined;
+  if (typeof http?.status === "number") return http.status;
+  return BUILT_IN_STATUS[String(error.extensions?.code)] ?? 500;
+}
+
+type Log = { error: (obj: object, msg: string) => void };
+
+/**
+ * Apollo Server moves `extensions.http` into the response head and deletes it from the error; the
+ * REST adapter and the gateway still need it, so it is put back here. Unexpected errors are masked.
+ */
+export function createFormatError(log: Log) {
+  return (formatted: GraphQLFormattedError, original: unknown): GraphQLFormattedError => {
+    const source = original instanceof GraphQLError ? original : undefined;
+    const code = String(formatted.extensions?.code ?? "INTERNAL_SERVER_ERROR");
+    const http = source?.extensions?.http as { status?: number } | undefined;
+    const known = code in BUILT_IN_STATUS || typeof http?.status === "number";
+    if (!known) {
+      log.error({ err: source?.originalError ?? source ?? original, path: formatted.path }, "unexpected error");
+      return {
+        message: "Internal server error",
+        path: formatted.path,
+        locations: formatted.locations,
+        extensions: { code: "INTERNAL_SERVER_ERROR", http: { status: 500 } },
+      };
+    }
+    const status = http?.status ?? BUILT_IN_STATUS[code];
+    return { ...formatted, extensions: { ...formatted.extensions, code, http: { status } } };
+  };
+}
+
+/**
+ * GraphQL responses that executed keep status 200 even when a field failed (partial results are
+ * normal GraphQL); the failure's status stays readable in `extensions.http.status`. Without this,
+ * Apollo Server would turn a 404 on one field into a 404 for the whole response, and the gateway
+ * would treat a subgraph's answer as a transport failure.
+ */
+export const executedOperationsAnswer200: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind === "single" && response.body.singleResult.data !== undefined) {
+          response.http.status = 200;
+        }
+      },
+    };
+  },
+};
