@@ -12,5 +12,6 @@ export default defineConfig({
   schema: "prisma/schema",
   migrations: { path: "prisma/migrations" },
   engine: "js",
-  adapter: async () => new PrismaPGlite(new PGlite()),
+  // Built against an older copy of Prisma's adapter types; the same contract at runtime.
+  adapter: async () => new PrismaPGlite(new PGlite()) as never,
 });

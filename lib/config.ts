@@ -6,6 +6,8 @@ export interface Config {
   port: number;
   /** Direct port of the auth service's REST paths (no `/api/auth` prefix). */
   authPort: number;
+  /** Port of the REST adapter's `/api/...` paths when it runs as its own process. */
+  restPort: number;
   /** Port of the accounts subgraph when it runs as its own process. */
   accountsPort: number;
   host: string;
@@ -21,8 +23,8 @@ export interface Config {
   subgraphUrls: { accounts: string };
   /** Where the REST adapter finds the gateway (split processes). */
   gatewayUrl: string;
-  /** Lifetime of a blockchain sign-in nonce, in seconds. */
-  blockchainNonceTtlSeconds: number;
+  /** The EIP-4361 sign-in messages this server issues for wallets to sign. */
+  blockchainSignIn: { domain: string; uri: string; chainId: number; nonceTtlSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     authPort: readPort(env, "AUTH_PORT", 8082),
+    restPort: readPort(env, "REST_PORT", 8080),
     accountsPort,
     host: env.HOST || "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR || "./.data"),
@@ -72,6 +75,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || "info",
     subgraphUrls: { accounts: env.ACCOUNTS_URL || `http://127.0.0.1:${accountsPort}/graphql` },
     gatewayUrl: env.GATEWAY_URL || `http://127.0.0.1:${port}/graphql`,
-    blockchainNonceTtlSeconds: readPositiveInt(env, "BLOCKCHAIN_NONCE_TTL_SECONDS", 300),
+    blockchainSignIn: {
+      domain: env.SIGN_IN_DOMAIN || "localhost",
+      uri: env.SIGN_IN_URI || `http://localhost:${port}`,
+      chainId: readPositiveInt(env, "SIGN_IN_CHAIN_ID", 1),
+      nonceTtlSeconds: readPositiveInt(env, "SIGN_IN_NONCE_TTL_SECONDS", 300),
+    },
   };
 }

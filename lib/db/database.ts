@@ -20,6 +20,14 @@ export interface DatabaseLocation {
   databaseUrl: string | undefined;
 }
 
+/**
+ * The PGlite adapter is built against an older copy of Prisma's adapter interface; the runtime
+ * contract is the same (the test suite runs every query through it), only the type copies differ.
+ */
+function pgliteAdapter(pglite: PGlite): never {
+  return new PrismaPGlite(pglite) as never;
+}
+
 export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, "pg");
 }
@@ -51,7 +59,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   await mkdir(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
   await applyMigrations(pgliteRunner(pglite, { ownsDatabase: false }));
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: pgliteAdapter(pglite) });
   return {
     kind: "pglite",
     prisma,

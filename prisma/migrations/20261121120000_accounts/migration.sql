@@ -36,6 +36,7 @@ CREATE TABLE "identities" (
 CREATE TABLE "blockchain_nonces" (
     "nonce" VARCHAR(64) NOT NULL,
     "address" VARCHAR(42) NOT NULL,
+    "message" TEXT NOT NULL,
     "expiresAt" TIMESTAMPTZ(3) NOT NULL,
     "usedAt" TIMESTAMPTZ(3),
     "createdAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,

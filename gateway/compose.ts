@@ -1,0 +1,25 @@
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { parse } from "graphql";
+import { composeServices } from "@apollo/composition";
+import { SUBGRAPHS, type SubgraphUrls } from "./subgraphs.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+export class CompositionError extends Error {}
+
+/** Composes the subgraphs' own schema files into a supergraph (federation 2), or says why it cannot. */
+export async function composeSupergraph(urls: SubgraphUrls): Promise<string> {
+  const services = await Promise.all(
+    SUBGRAPHS.map(async ({ name, schemaFile }) => ({
+      name,
+      url: urls[name],
+      typeDefs: parse(await readFile(ROOT + schemaFile, "utf8")),
+    })),
+  );
+  const result = composeServices(services);
+  if (result.errors) {
+    throw new CompositionError(`subgraphs do not compose:\n${result.errors.map((e) => `- ${e.message}`).join("\n")}`);
+  }
+  return result.supergraphSdl;
+}

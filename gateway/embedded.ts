@@ -1,0 +1,48 @@
+import type { Config } from "../lib/config.js";
+import type { RunningServer } from "../lib/http.js";
+import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
+import * as accounts from "../subgraphs/accounts/server.js";
+import { adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
+import { start as startGateway } from "./server.js";
+
+export interface EmbeddedPlatform {
+  runtime: DataRuntime;
+  /** Main port: `/graphql`, `/healthz` and `/api/...`. */
+  main: RunningServer;
+  /** Direct service ports, by service name. */
+  direct: Record<string, RunningServer>;
+  close(): Promise<void>;
+}
+
+/**
+ * Everything in one process on one database: every subgraph on an internal loopback port, the
+ * gateway on `config.port` with the REST adapter's `/api/...` paths beside it, and the direct ports.
+ */
+export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
+  const runtime = await createDataRuntime(config);
+  const subgraphs = [await accounts.start(0, runtime)];
+  let gatewayUrl = "";
+  const options = adapterOptions(config, runtime.log, () => gatewayUrl);
+  const main = await startGateway(
+    config.port,
+    {
+      config,
+      log: runtime.log,
+      subgraphUrls: { accounts: `${subgraphs[0].url}/graphql` },
+      mount: (app) => mountPrefixedServices(app, options),
+    },
+    config.host,
+  );
+  gatewayUrl = `${main.url}/graphql`;
+  const directServers = await startDirectPorts(config, options, config.host);
+  const direct = { auth: directServers[0] };
+  return {
+    runtime,
+    main,
+    direct,
+    async close() {
+      for (const server of [...directServers, main, ...subgraphs]) await server.close();
+      await runtime.db.close();
+    },
+  };
+}

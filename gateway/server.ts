@@ -1,0 +1,85 @@
+import express, { type ErrorRequestHandler, type Express } from "express";
+import cors from "cors";
+import { ApolloServer } from "@apollo/server";
+import { expressMiddleware } from "@as-integrations/express5";
+import { ApolloGateway, RemoteGraphQLDataSource } from "@apollo/gateway";
+import type { Config } from "../lib/config.js";
+import { createFormatError, executedOperationsAnswer200 } from "../lib/errors.js";
+import { finishJsonApp, healthz, listen, type RunningServer } from "../lib/http.js";
+import type { Logger } from "../lib/logger.js";
+import { composeSupergraph } from "./compose.js";
+import type { SubgraphUrls } from "./subgraphs.js";
+
+/** What the gateway knows of a request: the caller's credentials, forwarded untouched to subgraphs. */
+export interface GatewayContext {
+  authorization: string | undefined;
+}
+
+export interface GatewayOptions {
+  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes">;
+  log: Logger;
+  subgraphUrls: SubgraphUrls;
+  /** Routers to mount on the same port before the gateway (the REST adapter in one-process mode). */
+  mount?: (app: Express) => void;
+}
+
+export function corsOptions(origin: string): cors.CorsOptions {
+  return {
+    origin,
+    methods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+    allowedHeaders: ["Content-Type", "Authorization", "Apollo-Require-Preflight"],
+    credentials: true,
+  };
+}
+
+/** Body-parser failures on `/graphql` answered as GraphQL errors with their 4xx status. */
+const graphqlBodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
+  const status = typeof error?.status === "number" && error.status < 500 ? error.status : undefined;
+  if (!status) return next(error);
+  const message = error.type === "entity.too.large" ? "Request body too large" : "Malformed JSON body";
+  res.status(status).json({ errors: [{ message, extensions: { code: "BAD_REQUEST", http: { status } } }] });
+};
+
+/** The federated graph at `/graphql` (Apollo Gateway over the composed subgraphs) and `/healthz`. */
+export async function start(port: number, options: GatewayOptions, host = "127.0.0.1"): Promise<RunningServer> {
+  const gateway = new ApolloGateway({
+    supergraphSdl: await composeSupergraph(options.subgraphUrls),
+    buildService: ({ url }) =>
+      new RemoteGraphQLDataSource<GatewayContext>({
+        url,
+        willSendRequest({ request, context }) {
+          if (context.authorization) request.http?.headers.set("authorization", context.authorization);
+        },
+      }),
+  });
+  const apollo = new ApolloServer<GatewayContext>({
+    gateway,
+    csrfPrevention: true,
+    formatError: createFormatError(options.log),
+    plugins: [executedOperationsAnswer200],
+    includeStacktraceInErrorResponses: false,
+  });
+  await apollo.start();
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.get("/healthz", healthz);
+  options.mount?.(app);
+  app.use(
+    "/graphql",
+    cors(corsOptions(options.config.corsAllowOrigin)),
+    express.json({ limit: options.config.bodyLimitBytes }),
+    graphqlBodyErrors,
+    expressMiddleware(apollo, { context: async ({ req }) => ({ authorization: req.headers.authorization }) }),
+  );
+  finishJsonApp(app, options.log);
+  const running = await listen(app, port, host);
+  options.log.info({ url: `${running.url}/graphql` }, "gateway listening");
+  return {
+    ...running,
+    async close() {
+      await running.close();
+      await apollo.stop();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import express from "express";
+import { parse, type DocumentNode, type GraphQLSchema } from "graphql";
+import { ApolloServer, type BaseContext } from "@apollo/server";
+import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
+import { expressMiddleware } from "@as-integrations/express5";
+import { buildSubgraphSchema } from "@apollo/subgraph";
+import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/index.js";
+import { createFormatError, executedOperationsAnswer200 } from "../errors.js";
+import { healthz, listen, type RunningServer } from "../http.js";
+import type { Logger } from "../logger.js";
+
+export function loadTypeDefs(schemaFile: URL): DocumentNode {
+  return parse(readFileSync(schemaFile, "utf8"));
+}
+
+export function buildSchema(typeDefs: DocumentNode, resolvers: unknown): GraphQLSchema {
+  return buildSubgraphSchema({ typeDefs, resolvers: resolvers as GraphQLResolverMap<unknown> });
+}
+
+export interface ServeOptions<Context extends BaseContext> {
+  name: string;
+  schema: GraphQLSchema;
+  /** Builds the typed context of one request; the subgraph verifies the credentials itself. */
+  context(request: { authorization: string | undefined }): Promise<Context>;
+  log: Logger;
+  bodyLimitBytes: number;
+  port: number;
+  host?: string;
+}
+
+/** One subgraph over HTTP: `POST /graphql` (Apollo Server, CSRF prevention on) and `GET /healthz`. */
+export async function serveSubgraph<Context extends BaseContext>(options: ServeOptions<Context>): Promise<RunningServer> {
+  const apollo = new ApolloServer<Context>({
+    schema: options.schema,
+    csrfPrevention: true,
+    formatError: createFormatError(options.log),
+    plugins: [executedOperationsAnswer200, ApolloServerPluginInlineTraceDisabled()],
+    includeStacktraceInErrorResponses: false,
+  });
+  await apollo.start();
+  const app = express();
+  app.disable("x-powered-by");
+  app.get("/healthz", healthz);
+  app.use(
+    "/graphql",
+    express.json({ limit: options.bodyLimitBytes }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => options.context({ authorization: req.headers.authorization }),
+    }),
+  );
+  const running = await listen(app, options.port, options.host ?? "127.0.0.1");
+  options.log.info({ subgraph: options.name, url: `${running.url}/graphql` }, "subgraph listening");
+  return {
+    ...running,
+    async close() {
+      await running.close();
+      await apollo.stop();
+    },
+  };
+}

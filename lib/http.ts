@@ -1,0 +1,63 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Express } from "express";
+
+export interface RunningServer {
+  server: http.Server;
+  port: number;
+  /** Base URL on loopback, e.g. `http://127.0.0.1:4000`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Listens on `port` (0 picks a free one) and resolves once the socket is bound. */
+export async function listen(app: Express | http.RequestListener, port: number, host: string): Promise<RunningServer> {
+  const server = http.createServer(app as http.RequestListener);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  return wrap(server);
+}
+
+export function wrap(server: http.Server): RunningServer {
+  const bound = (server.address() as AddressInfo).port;
+  return {
+    server,
+    port: bound,
+    url: `http://127.0.0.1:${bound}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** `GET /healthz` → 200 `ok` (plain text). */
+export function healthz(_req: unknown, res: { type(t: string): { send(body: string): void } }): void {
+  res.type("text/plain").send("ok");
+}
+
+interface JsonResponse {
+  headersSent: boolean;
+  status(code: number): { json(body: unknown): void };
+}
+
+/**
+ * The end of every app's middleware chain: unknown paths answer 404 `{ error }`, and anything
+ * unexpected is logged and answered 500 without details.
+ */
+export function finishJsonApp(
+  app: { use(...handlers: unknown[]): unknown },
+  log: { error(obj: object, msg: string): void },
+): void {
+  app.use((_req: unknown, res: JsonResponse) => res.status(404).json({ error: "Not found" }));
+  app.use((error: unknown, _req: unknown, res: JsonResponse, _next: unknown) => {
+    log.error({ err: error }, "unexpected error");
+    if (!res.headersSent) res.status(500).json({ error: "Internal server error" });
+  });
+}

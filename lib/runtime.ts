@@ -1,0 +1,30 @@
+import { BusinessTokenService } from "./auth/business-token.js";
+import { resolveJwtSecret } from "./auth/jwt-secret.js";
+import { loadConfig, type Config } from "./config.js";
+import { openDatabase, type Database } from "./db/database.js";
+import { createLogger, type Logger } from "./logger.js";
+
+/** What every process needs: configuration, a logger, the token service and (for subgraphs) the database. */
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  tokens: BusinessTokenService;
+}
+
+export interface DataRuntime extends Runtime {
+  db: Database;
+}
+
+export async function createRuntime(config: Config = loadConfig(), name?: string): Promise<Runtime> {
+  const log = createLogger(config.logLevel, name);
+  const tokens = new BusinessTokenService(await resolveJwtSecret(config, log));
+  return { config, log, tokens };
+}
+
+/** Opens the database (embedded PGlite or DATABASE_URL) after applying pending migrations. */
+export async function createDataRuntime(config: Config = loadConfig(), name?: string): Promise<DataRuntime> {
+  const runtime = await createRuntime(config, name);
+  const db = await openDatabase(config);
+  runtime.log.info({ database: db.kind }, "database ready");
+  return { ...runtime, db };
+}

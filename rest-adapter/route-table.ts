@@ -1,0 +1,34 @@
+/** The parts of an HTTP request a route turns into GraphQL variables. */
+export interface RestRequest {
+  body: Record<string, unknown>;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+}
+
+/**
+ * One documented REST path: which GraphQL operation it runs, how the request becomes variables and
+ * how the result becomes the documented body. No business rules live here.
+ */
+export interface RestRoute {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** Express-style path relative to the service prefix, e.g. `/projects/:id`. */
+  path: string;
+  operation: string;
+  variables?: (request: RestRequest) => Record<string, unknown>;
+  /** The documented body, from the operation's `data`; omitted for 204. */
+  body?: (data: Record<string, unknown>) => unknown;
+  /** Success status; 200 unless documented otherwise. */
+  status?: 200 | 201 | 204;
+}
+
+/** A platform service: its routes, served under `/api/<prefix>` on the main port and bare on its own port. */
+export interface RestService {
+  name: string;
+  prefix: string;
+  routes: RestRoute[];
+}
+
+/** Copies only the named members of the body: what the operation's input declares. */
+export function pick(body: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((field) => field in body).map((field) => [field, body[field]]));
+}

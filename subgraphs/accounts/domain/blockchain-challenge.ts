@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { verifyMessage, type Address } from "viem";
+import { createSiweMessage, parseSiweMessage } from "viem/siwe";
+import type { Prisma, PrismaClient } from "../../../generated/prisma/client.js";
+import type { Config } from "../../../lib/config.js";
+import { UnauthenticatedError } from "../../../lib/errors.js";
+import { normalizeAddress, validateMessage, validateSignature } from "./validation.js";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export interface SignedMessage {
+  address: string;
+  signature: string;
+  message: string;
+}
+
+const STATEMENT = "Sign in with your blockchain account.";
+const EXPIRED_NONCES_KEPT_MS = 60 * 60 * 1000;
+
+/**
+ * Issues a single-use EIP-4361 ("Sign-In with Ethereum") message for `address`. The wallet signs
+ * exactly this text with `personal_sign` (EIP-191); the nonce in it can be used once, before it expires.
+ */
+export async function issueChallenge(db: PrismaClient, signIn: Config["blockchainSignIn"], rawAddress: string) {
+  const address = normalizeAddress(rawAddress);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + signIn.nonceTtlSeconds * 1000);
+  const nonce = randomBytes(16).toString("hex");
+  const message = createSiweMessage({
+    address,
+    chainId: signIn.chainId,
+    domain: signIn.domain,
+    uri: signIn.uri,
+    version: "1",
+    nonce,
+    issuedAt: now,
+    expirationTime: expiresAt,
+    statement: STATEMENT,
+  });
+  await db.blockchainNonce.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - EXPIRED_NONCES_KEPT_MS) } } });
+  await db.blockchainNonce.create({ data: { nonce, address, message, expiresAt } });
+  return { nonce, message, expiresAt };
+}
+
+const UNUSABLE = "Sign-in message is unknown, already used or expired; request a new one";
+
+/**
+ * Checks that `message` is one this server issued for `address`, still unused and unexpired, and
+ * that `signature` is the address's personal_sign over it; then marks the nonce used. Run it inside
+ * the transaction of the change it authorises, so a failed change leaves the nonce usable.
+ */
+export async function consumeSignedChallenge(db: Db, input: SignedMessage): Promise<Address> {
+  const address = normalizeAddress(input.address);
+  const signature = validateSignature(input.signature);
+  const message = validateMessage(input.message);
+  const { nonce } = parseSiweMessage(message);
+  if (!nonce) throw new UnauthenticatedError(UNUSABLE);
+  const now = new Date();
+  const issued = await db.blockchainNonce.findUnique({ where: { nonce } });
+  if (!issued || issued.message !== message || issued.address !== address || issued.usedAt || issued.expiresAt <= now) {
+    throw new UnauthenticatedError(UNUSABLE);
+  }
+  const valid = await verifyMessage({ address, message, signature }).catch(() => false);
+  if (!valid) throw new UnauthenticatedError("Signature does not match the address");
+  const consumed = await db.blockchainNonce.updateMany({
+    where: { nonce, usedAt: null, expiresAt: { gt: now } },
+    data: { usedAt: now },
+  });
+  if (consumed.count !== 1) throw new UnauthenticatedError(UNUSABLE);
+  return address;
+}

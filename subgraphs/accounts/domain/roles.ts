@@ -1,0 +1,38 @@
+import type { PrismaClient, Role, User } from "../../../generated/prisma/client.js";
+import { hasRole } from "../../../lib/auth/business-token.js";
+import { ConflictError, ForbiddenError, NotFoundError, BadRequestError } from "../../../lib/errors.js";
+import { lockUser } from "./prisma-errors.js";
+import { validateId } from "./validation.js";
+
+type Change = "promote" | "demote";
+
+/**
+ * Grants or removes one role. The caller must be ADMIN (SUPERUSER has every right). Only a SUPERUSER
+ * grants SUPERUSER or changes a SUPERUSER; a user always keeps at least one role; an admin keeps
+ * their own ADMIN; the initial SUPERUSER keeps SUPERUSER.
+ */
+export async function changeRole(db: PrismaClient, actor: User, change: Change, targetId: number, role: Role): Promise<string> {
+  if (!hasRole(actor.roles, "ADMIN")) throw new ForbiddenError("Insufficient permissions");
+  validateId(targetId, "userId");
+  return db.$transaction(async (tx) => {
+    if (!(await lockUser(tx, targetId))) throw new NotFoundError("User not found");
+    const target = await tx.user.findUniqueOrThrow({ where: { id: targetId }, include: { initialSuperuser: true } });
+    const actorIsSuperuser = actor.roles.includes("SUPERUSER");
+    if (!actorIsSuperuser && (target.roles.includes("SUPERUSER") || role === "SUPERUSER")) {
+      throw new ForbiddenError("Insufficient permissions: only a SUPERUSER can change SUPERUSER accounts or grant SUPERUSER");
+    }
+    if (change === "promote") {
+      if (target.roles.includes(role)) throw new ConflictError(`User already has role ${role}`);
+      await tx.user.update({ where: { id: targetId }, data: { roles: [...target.roles, role] } });
+      return `Role ${role} granted to user ${targetId}`;
+    }
+    if (!target.roles.includes(role)) throw new ConflictError(`User does not have role ${role}`);
+    if (target.roles.length === 1) throw new BadRequestError("Cannot remove a user's last role");
+    if (target.id === actor.id && role === "ADMIN") throw new ForbiddenError("An admin cannot remove their own ADMIN role");
+    if (role === "SUPERUSER" && target.initialSuperuser) {
+      throw new ForbiddenError("The initial SUPERUSER cannot be demoted");
+    }
+    await tx.user.update({ where: { id: targetId }, data: { roles: target.roles.filter((r) => r !== role) } });
+    return `Role ${role} removed from user ${targetId}`;
+  });
+}

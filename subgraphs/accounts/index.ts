@@ -1,0 +1,5 @@
+import { createDataRuntime } from "../../lib/runtime.js";
+import { start } from "./server.js";
+
+const runtime = await createDataRuntime(undefined, "accounts");
+await start(runtime.config.accountsPort, runtime, runtime.config.host);

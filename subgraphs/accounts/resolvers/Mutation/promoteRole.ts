@@ -1,0 +1,7 @@
+import type { MutationResolvers } from "../../__generated__/resolvers-types.js";
+import { changeRole } from "../../domain/roles.js";
+import { currentUser } from "../../domain/viewer.js";
+
+export const promoteRole: MutationResolvers["promoteRole"] = async (_parent, { userId, role }, ctx) => ({
+  message: await changeRole(ctx.db, await currentUser(ctx), "promote", userId, role),
+});

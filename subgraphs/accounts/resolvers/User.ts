@@ -1,0 +1,23 @@
+import type { User as UserModel } from "../../../generated/prisma/client.js";
+import type { UserResolvers } from "../__generated__/resolvers-types.js";
+import type { AccountsContext } from "../context.js";
+import { assertMaySeePrivateFields, currentUser } from "../domain/viewer.js";
+
+function privateField<T>(read: (user: UserModel, ctx: AccountsContext) => T | Promise<T>) {
+  return async (user: UserModel, _args: unknown, ctx: AccountsContext): Promise<T> => {
+    await assertMaySeePrivateFields(ctx, user);
+    return read(user, ctx);
+  };
+}
+
+export const User: UserResolvers = {
+  /** Other subgraphs reference users by id; only signed-in callers may resolve them. */
+  async __resolveReference(reference, ctx) {
+    await currentUser(ctx);
+    return ctx.loaders.userById.load(reference.id);
+  },
+  email: privateField((user) => user.email),
+  roles: privateField((user) => user.roles),
+  createdAt: privateField((user) => user.createdAt),
+  identities: privateField((user, ctx) => ctx.loaders.identitiesByUserId.load(user.id)),
+};
