@@ -1,10 +1,10 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../generated/prisma/client.js";
 import { applyMigrations } from "./migrations.js";
+import { pgliteAdapter } from "./pglite-adapter.js";
 import { pgliteRunner, postgresRunner, type SqlRunner } from "./sql-runner.js";
 
 export { PrismaClient };
@@ -18,14 +18,6 @@ export interface Database {
 export interface DatabaseLocation {
   dataDir: string;
   databaseUrl: string | undefined;
-}
-
-/**
- * The PGlite adapter is built against an older copy of Prisma's adapter interface; the runtime
- * contract is the same (the test suite runs every query through it), only the type copies differ.
- */
-function pgliteAdapter(pglite: PGlite): never {
-  return new PrismaPGlite(pglite) as never;
 }
 
 export function pgliteDirectory(dataDir: string): string {

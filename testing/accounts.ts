@@ -1,0 +1,31 @@
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import type { HttpClient } from "./http.js";
+
+export const PASSWORD = "Sup3rSecret";
+
+let counter = 0;
+export function uniqueEmail(prefix = "user"): string {
+  counter += 1;
+  return `${prefix}.${process.pid}.${counter}.${Date.now()}@example.com`;
+}
+
+/** Registers through REST and logs in; returns the new user's id and token. */
+export async function registerAndLogin(http: HttpClient, email = uniqueEmail(), name = "Test User") {
+  const registered = await http.post("/api/auth/register-email-password", { email, password: PASSWORD, name });
+  if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${registered.text}`);
+  const login = await http.post("/api/auth/login-email-password", { email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
+  return { userId: registered.body.userId as number, token: login.body.token as string, email };
+}
+
+export function newWallet(): PrivateKeyAccount {
+  return privateKeyToAccount(generatePrivateKey());
+}
+
+/** Asks the server for a sign-in message and signs it with the wallet (EIP-191 personal_sign). */
+export async function signChallenge(http: HttpClient, wallet: PrivateKeyAccount) {
+  const challenge = await http.post("/api/auth/blockchain-challenge", { address: wallet.address });
+  if (challenge.status !== 201) throw new Error(`challenge failed: ${challenge.status} ${challenge.text}`);
+  const message = challenge.body.message as string;
+  return { address: wallet.address, message, signature: await wallet.signMessage({ message }) };
+}

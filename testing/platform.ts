@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { loadConfig, type Config } from "../lib/config.js";
+import { startEmbedded, type EmbeddedPlatform } from "../gateway/embedded.js";
+import { createTestDatabase } from "./database.js";
+import { HttpClient } from "./http.js";
+
+export interface TestPlatform {
+  platform: EmbeddedPlatform;
+  config: Config;
+  /** The main port: `/graphql`, `/healthz`, `/api/...`. */
+  http: HttpClient;
+  /** The auth service's direct port. */
+  auth: HttpClient;
+  stop(): Promise<void>;
+}
+
+/** The whole platform in this process on port 0, over a database no other test file uses. */
+export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    ...env,
+    PORT: "0",
+    AUTH_PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+  });
+  const platform = await startEmbedded(config);
+  return {
+    platform,
+    config,
+    http: new HttpClient(platform.main.url),
+    auth: new HttpClient(platform.direct.auth.url),
+    async stop() {
+      await platform.close();
+      await database.drop();
+    },
+  };
+}
