@@ -1,0 +1,132 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { SignJWT, decodeJwt, base64url } from "jose";
+import { PASSWORD, registerAndLogin, uniqueEmail } from "../../../testing/accounts.js";
+import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
+
+let t: TestPlatform;
+let user: { userId: number; token: string; email: string };
+before(async () => {
+  t = await startTestPlatform();
+  await registerAndLogin(t.http); // the initial SUPERUSER
+  user = await registerAndLogin(t.http, uniqueEmail("login"), "Lee");
+});
+after(() => t.stop());
+
+const secret = () => new TextEncoder().encode(t.config.jwtSecret!);
+const profile = (token: string) => t.http.get("/api/auth/profile", { token });
+
+describe("login and tokens", () => {
+  test("login answers { token } with the documented claims, valid for 24 hours", async () => {
+    const response = await t.http.post("/api/auth/login-email-password", { email: user.email.toUpperCase(), password: PASSWORD });
+    assert.equal(response.status, 200);
+    assert.deepEqual(Object.keys(response.body), ["token"]);
+    const claims = decodeJwt(response.body.token);
+    assert.equal(claims.user_id, user.userId);
+    assert.equal(claims.userId, user.userId);
+    assert.equal(claims.email, user.email);
+    assert.deepEqual(claims.roles, ["CLIENT"]);
+    const lifetime = claims.exp! - Math.floor(Date.now() / 1000);
+    assert.ok(lifetime > 24 * 3600 - 60 && lifetime <= 24 * 3600, `lifetime ${lifetime}s`);
+  });
+
+  test("the profile is the user object", async () => {
+    const response = await profile(user.token);
+    assert.equal(response.status, 200);
+    assert.deepEqual(Object.keys(response.body).sort(), ["createdAt", "email", "id", "name", "roles"]);
+    assert.equal(response.body.name, "Lee");
+    assert.match(response.body.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+  });
+
+  test("a wrong password and an unknown email are the same 401", async () => {
+    const wrong = await t.http.post("/api/auth/login-email-password", { email: user.email, password: "Wr0ngPassword" });
+    const unknown = await t.http.post("/api/auth/login-email-password", { email: uniqueEmail("nobody"), password: PASSWORD });
+    assert.equal(wrong.status, 401);
+    assert.deepEqual(wrong.body, { error: "Invalid email or password" });
+    assert.deepEqual(unknown.body, wrong.body);
+    assert.equal(unknown.status, 401);
+  });
+
+  test("missing login fields are 400 { field, message }", async () => {
+    const response = await t.http.post("/api/auth/login-email-password", { email: user.email });
+    assert.equal(response.status, 400);
+    assert.deepEqual(response.body, { field: "password", message: "password is required" });
+  });
+
+  test("an expired token is a 401", async () => {
+    const expired = await new SignJWT({ user_id: user.userId, userId: user.userId, email: user.email, roles: ["CLIENT"] })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(secret());
+    const response = await profile(expired);
+    assert.equal(response.status, 401);
+    assert.deepEqual(response.body, { error: "Token expired" });
+  });
+
+  test("a token signed with another secret is a 401", async () => {
+    const forged = await new SignJWT({ user_id: user.userId, userId: user.userId, roles: ["SUPERUSER"] })
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("another-secret-that-is-long-enough-0123456789"));
+    const response = await profile(forged);
+    assert.equal(response.status, 401);
+    assert.deepEqual(response.body, { error: "Invalid token" });
+  });
+
+  test("an alg:none token is a 401", async () => {
+    const header = base64url.encode(JSON.stringify({ alg: "none", typ: "JWT" }));
+    const payload = base64url.encode(
+      JSON.stringify({ user_id: user.userId, userId: user.userId, roles: ["SUPERUSER"], exp: Math.floor(Date.now() / 1000) + 3600 }),
+    );
+    const response = await profile(`${header}.${payload}.`);
+    assert.equal(response.status, 401);
+  });
+
+  test("a token without exp is a 401", async () => {
+    const eternal = await new SignJWT({ user_id: user.userId, userId: user.userId, roles: ["CLIENT"] })
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(secret());
+    assert.equal((await profile(eternal)).status, 401);
+  });
+
+  for (const [what, header] of [
+    ["a malformed token", "Bearer not.a.jwt"],
+    ["a header without Bearer", "Token abc"],
+    ["garbage", "Bearer %%%"],
+  ] as const) {
+    test(`${what} is a 401`, async () => {
+      const response = await t.http.get("/api/auth/profile", { headers: { authorization: header } });
+      assert.equal(response.status, 401);
+      assert.deepEqual(response.body, { error: "Invalid token" });
+    });
+  }
+
+  test("no token is a 401 on every protected path", async () => {
+    for (const [method, path] of [
+      ["GET", "/profile"],
+      ["GET", "/identities"],
+      ["POST", "/link-identity"],
+      ["POST", "/unlink-identity"],
+      ["GET", "/admin/users"],
+      ["POST", "/admin/users/promote-role"],
+      ["POST", "/admin/users/demote-role"],
+    ]) {
+      const body = method === "POST" ? { type: "email_password", identityId: 1, userId: 1, role: "STAFF" } : undefined;
+      const response = await t.http.request(method, `/api/auth${path}`, { body });
+      assert.equal(response.status, 401, `${method} ${path}`);
+    }
+  });
+
+  test("GraphQL: login returns a token that opens `me`; a bad token is UNAUTHENTICATED", async () => {
+    const login = await t.http.graphql(
+      `mutation($input: LoginEmailPasswordInput!) { loginWithEmailPassword(input: $input) { token } }`,
+      { input: { email: user.email, password: PASSWORD } },
+    );
+    const token = login.body.data.loginWithEmailPassword.token;
+    const me = await t.http.graphql(`{ me { id name email } }`, {}, token);
+    assert.deepEqual(me.body.data.me, { id: user.userId, name: "Lee", email: user.email });
+    const rejected = await t.http.graphql(`{ me { id } }`, {}, token.slice(0, -2) + "xx");
+    assert.equal(rejected.body.errors?.[0].extensions.code, "UNAUTHENTICATED");
+    assert.equal(rejected.body.errors?.[0].extensions.http.status, 401);
+  });
+});
