@@ -11,6 +11,8 @@ export interface EmbeddedPlatform {
   main: RunningServer;
   /** Direct service ports, by service name. */
   direct: Record<string, RunningServer>;
+  /** The subgraphs' own internal servers, by subgraph name. */
+  subgraphs: Record<string, RunningServer>;
   close(): Promise<void>;
 }
 
@@ -20,7 +22,7 @@ export interface EmbeddedPlatform {
  */
 export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
   const runtime = await createDataRuntime(config);
-  const subgraphs = [await accounts.start(0, runtime)];
+  const subgraphs = { accounts: await accounts.start(0, runtime) };
   let gatewayUrl = "";
   const options = adapterOptions(config, runtime.log, () => gatewayUrl);
   const main = await startGateway(
@@ -28,7 +30,7 @@ export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
     {
       config,
       log: runtime.log,
-      subgraphUrls: { accounts: `${subgraphs[0].url}/graphql` },
+      subgraphUrls: { accounts: `${subgraphs.accounts.url}/graphql` },
       mount: (app) => mountPrefixedServices(app, options),
     },
     config.host,
@@ -40,8 +42,9 @@ export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
     runtime,
     main,
     direct,
+    subgraphs,
     async close() {
-      for (const server of [...directServers, main, ...subgraphs]) await server.close();
+      for (const server of [...directServers, main, ...Object.values(subgraphs)]) await server.close();
       await runtime.db.close();
     },
   };
