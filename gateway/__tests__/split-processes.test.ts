@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { PASSWORD, uniqueEmail } from "../../testing/accounts.js";
+import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
+import { HttpClient } from "../../testing/http.js";
+import { freePort, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
+
+let database: TestDatabase;
+const children: Child[] = [];
+let gateway: HttpClient;
+let rest: HttpClient;
+let authDirect: HttpClient;
+
+before(async () => {
+  database = await createTestDatabase();
+  const [accountsPort, gatewayPort, restPort, authPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const common = {
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+  };
+  const accounts = startProcess("subgraphs/accounts/index.ts", { ...common, ACCOUNTS_PORT: String(accountsPort) });
+  children.push(accounts);
+  await waitUntilHealthy(`http://127.0.0.1:${accountsPort}/healthz`, accounts);
+  const gatewayProcess = startProcess("gateway/index.ts", {
+    ...common,
+    PORT: String(gatewayPort),
+    ACCOUNTS_URL: `http://127.0.0.1:${accountsPort}/graphql`,
+  });
+  children.push(gatewayProcess);
+  await waitUntilHealthy(`http://127.0.0.1:${gatewayPort}/healthz`, gatewayProcess);
+  const restProcess = startProcess("rest-adapter/index.ts", {
+    ...common,
+    REST_PORT: String(restPort),
+    AUTH_PORT: String(authPort),
+    GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql`,
+  });
+  children.push(restProcess);
+  await waitUntilHealthy(`http://127.0.0.1:${authPort}/healthz`, restProcess);
+  gateway = new HttpClient(`http://127.0.0.1:${gatewayPort}`);
+  rest = new HttpClient(`http://127.0.0.1:${restPort}`);
+  authDirect = new HttpClient(`http://127.0.0.1:${authPort}`);
+});
+
+after(async () => {
+  for (const child of children.reverse()) await child.stop();
+  await database.drop();
+});
+
+describe("split processes: accounts subgraph, gateway and REST adapter each on their own", () => {
+  test("register on the REST adapter, log in on the direct port, read the profile through the gateway", async () => {
+    const email = uniqueEmail("split");
+    const registered = await rest.post("/api/auth/register-email-password", { email, password: PASSWORD, name: "Split" });
+    assert.equal(registered.status, 201, registered.text);
+    const login = await authDirect.post("/login-email-password", { email, password: PASSWORD });
+    assert.equal(login.status, 200);
+    const me = await gateway.graphql(`{ me { id email roles } }`, {}, login.body.token);
+    assert.deepEqual(me.body.data.me, { id: registered.body.userId, email, roles: ["SUPERUSER"] });
+    const profile = await rest.get("/api/auth/profile", { token: login.body.token });
+    assert.equal(profile.body.email, email);
+  });
+});

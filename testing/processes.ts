@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface Child {
+  process: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `tsx <entry>` as its own process with the given environment. */
+export function startProcess(entry: string, env: Record<string, string>): Child {
+  let output = "";
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  return {
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Polls `url` until it answers 200, the process exits, or the time runs out. */
+export async function waitUntilHealthy(url: string, child: Child, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.process.exitCode !== null) throw new Error(`process exited (${child.process.exitCode}):\n${child.output()}`);
+    try {
+      if ((await fetch(url)).status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} not healthy after ${timeoutMs} ms:\n${child.output()}`);
+}
