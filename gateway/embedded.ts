@@ -45,7 +45,7 @@ export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
     subgraphs,
     async close() {
       for (const server of [...directServers, main, ...Object.values(subgraphs)]) await server.close();
-      await runtime.db.close();
+      await runtime.close();
     },
   };
 }

@@ -23,6 +23,16 @@ export interface Config {
   subgraphUrls: { accounts: string };
   /** Where the REST adapter finds the gateway (split processes). */
   gatewayUrl: string;
+  /** Redis server for shared rate limits (and, later, pub/sub fan-out); in-process when absent. */
+  redisUrl: string | undefined;
+  rateLimits: {
+    keyPrefix: string;
+    /** Failed logins allowed per email or address within `loginWindowSeconds`. */
+    loginFailures: number;
+    loginWindowSeconds: number;
+    /** Sign-in challenges issued per address per minute. */
+    challengesPerMinute: number;
+  };
   /** The EIP-4361 sign-in messages this server issues for wallets to sign. */
   blockchainSignIn: { domain: string; uri: string; chainId: number; nonceTtlSeconds: number };
 }
@@ -75,6 +85,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || "info",
     subgraphUrls: { accounts: env.ACCOUNTS_URL || `http://127.0.0.1:${accountsPort}/graphql` },
     gatewayUrl: env.GATEWAY_URL || `http://127.0.0.1:${port}/graphql`,
+    redisUrl: env.REDIS_URL || undefined,
+    rateLimits: {
+      keyPrefix: env.RATE_LIMIT_KEY_PREFIX || "rate-limit",
+      loginFailures: readPositiveInt(env, "LOGIN_MAX_FAILURES", 10),
+      loginWindowSeconds: readPositiveInt(env, "LOGIN_FAILURE_WINDOW_SECONDS", 900),
+      challengesPerMinute: readPositiveInt(env, "SIGN_IN_CHALLENGES_PER_MINUTE", 10),
+    },
     blockchainSignIn: {
       domain: env.SIGN_IN_DOMAIN || "localhost",
       uri: env.SIGN_IN_URI || `http://localhost:${port}`,

@@ -41,6 +41,8 @@ export class ForbiddenError extends errorClass("FORBIDDEN", 403) {}
 export class NotFoundError extends errorClass("NOT_FOUND", 404) {}
 export class ConflictError extends errorClass("CONFLICT", 409) {}
 export class ServiceUnavailableError extends errorClass("SERVICE_UNAVAILABLE", 503) {}
+/** Over a rate limit; `extensions.retryAfter` says in how many seconds to try again. */
+export class TooManyRequestsError extends errorClass("RATE_LIMITED", 429) {}
 
 /** Codes GraphQL and Apollo produce themselves, with the status each one means. */
 const BUILT_IN_STATUS: Record<string, number> = {
@@ -54,6 +56,7 @@ const BUILT_IN_STATUS: Record<string, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
 };
 

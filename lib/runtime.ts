@@ -3,6 +3,8 @@ import { resolveJwtSecret } from "./auth/jwt-secret.js";
 import { loadConfig, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/database.js";
 import { createLogger, type Logger } from "./logger.js";
+import { Redis } from "ioredis";
+import { createLimiterFactory, type LimiterFactory } from "./rate-limit.js";
 
 /** What every process needs: configuration, a logger, the token service and (for subgraphs) the database. */
 export interface Runtime {
@@ -13,6 +15,8 @@ export interface Runtime {
 
 export interface DataRuntime extends Runtime {
   db: Database;
+  limiters: LimiterFactory;
+  close(): Promise<void>;
 }
 
 export async function createRuntime(config: Config = loadConfig(), name?: string): Promise<Runtime> {
@@ -25,6 +29,15 @@ export async function createRuntime(config: Config = loadConfig(), name?: string
 export async function createDataRuntime(config: Config = loadConfig(), name?: string): Promise<DataRuntime> {
   const runtime = await createRuntime(config, name);
   const db = await openDatabase(config);
-  runtime.log.info({ database: db.kind }, "database ready");
-  return { ...runtime, db };
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  runtime.log.info({ database: db.kind, rateLimits: redis ? "redis" : "memory" }, "database ready");
+  return {
+    ...runtime,
+    db,
+    limiters: createLimiterFactory({ redis, keyPrefix: config.rateLimits.keyPrefix }),
+    async close() {
+      await db.close();
+      redis?.disconnect();
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { statusForError } from "../lib/errors.js";
 export interface RenderedError {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 const SCALAR_NAMES: Record<string, string> = {
@@ -45,7 +46,9 @@ export function renderBusinessError(error: GraphQLFormattedError): RenderedError
     const described = describeVariableError(error.message);
     if (described) return { status: 400, body: described };
   }
-  return { status, body: { error: error.message } };
+  const retryAfter = error.extensions?.retryAfter;
+  const headers = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined;
+  return { status, body: { error: error.message }, headers };
 }
 
 export function errorBody(message: string): { error: string } {

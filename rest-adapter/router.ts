@@ -3,7 +3,7 @@ import cors from "cors";
 import { corsOptions } from "../gateway/server.js";
 import type { Logger } from "../lib/logger.js";
 import { healthz } from "../lib/http.js";
-import { errorBody, renderBusinessError } from "./business-errors.js";
+import { errorBody, renderBusinessError, type RenderedError } from "./business-errors.js";
 import { executeOperation, GatewayUnavailableError } from "./graphql-client.js";
 import type { RestRoute, RestService } from "./route-table.js";
 
@@ -42,10 +42,10 @@ function runRoute(route: RestRoute, options: AdapterOptions) {
         authorization: req.headers.authorization,
       });
       if (result.errors?.length || !result.data) {
-        const rendered = result.errors?.length
+        const rendered: RenderedError = result.errors?.length
           ? renderBusinessError(result.errors[0])
           : { status: 502, body: errorBody("The graph returned no data") };
-        return void res.status(rendered.status).json(rendered.body);
+        return void res.status(rendered.status).set(rendered.headers ?? {}).json(rendered.body);
       }
       const status = route.status ?? 200;
       if (status === 204) return void res.status(204).end();

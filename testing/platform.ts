@@ -20,6 +20,8 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
   const config = loadConfig({
     LOG_LEVEL: "silent",
     JWT_SECRET: randomBytes(32).toString("hex"),
+    RATE_LIMIT_KEY_PREFIX: `test-${randomBytes(6).toString("hex")}`,
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
     PORT: "0",
     AUTH_PORT: "0",

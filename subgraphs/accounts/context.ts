@@ -3,6 +3,7 @@ import type { AuthState } from "../../lib/auth/request-auth.js";
 import type { BusinessTokenService } from "../../lib/auth/business-token.js";
 import type { Config } from "../../lib/config.js";
 import type { Logger } from "../../lib/logger.js";
+import type { Limiter } from "../../lib/rate-limit.js";
 import { createLoaders, type AccountsLoaders } from "./loaders.js";
 
 /** Long-lived parts shared by every request of the accounts subgraph. */
@@ -11,6 +12,14 @@ export interface AccountsDependencies {
   tokens: BusinessTokenService;
   signIn: Config["blockchainSignIn"];
   log: Logger;
+  limits: AccountsLimits;
+}
+
+export interface AccountsLimits {
+  /** Failed logins per email or address. */
+  loginFailures: Limiter;
+  /** Sign-in challenges issued per address. */
+  challenges: Limiter;
 }
 
 export interface AccountsContext extends AccountsDependencies {

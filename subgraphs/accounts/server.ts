@@ -15,6 +15,18 @@ export function start(port: number, runtime: DataRuntime, host?: string) {
     tokens: runtime.tokens,
     signIn: runtime.config.blockchainSignIn,
     log: runtime.log,
+    limits: {
+      loginFailures: runtime.limiters({
+        name: "login-failures",
+        points: runtime.config.rateLimits.loginFailures,
+        durationSeconds: runtime.config.rateLimits.loginWindowSeconds,
+      }),
+      challenges: runtime.limiters({
+        name: "sign-in-challenges",
+        points: runtime.config.rateLimits.challengesPerMinute,
+        durationSeconds: 60,
+      }),
+    },
   };
   return serveSubgraph({
     name,

@@ -82,6 +82,11 @@ describe("roles", () => {
     assert.equal((await demote(superuser.token, second.userId, "SUPERUSER")).status, 200);
   });
 
+  test("the initial SUPERUSER's account cannot be deleted, even by the database's own users", async () => {
+    await assert.rejects(t.platform.runtime.db.prisma.user.delete({ where: { id: superuser.userId } }));
+    assert.ok(await t.platform.runtime.db.prisma.user.findUnique({ where: { id: superuser.userId } }));
+  });
+
   test("a CLIENT or STAFF cannot change roles", async () => {
     const client = await registerAndLogin(t.http);
     const staff = await registerAndLogin(t.http);

@@ -2,5 +2,5 @@ import type { MutationResolvers } from "../../__generated__/resolvers-types.js";
 import { loginWithBlockchain as login } from "../../domain/login.js";
 
 export const loginWithBlockchain: MutationResolvers["loginWithBlockchain"] = async (_parent, { input }, ctx) => ({
-  token: await login(ctx.db, ctx.tokens, input),
+  token: await login({ db: ctx.db, tokens: ctx.tokens, failures: ctx.limits.loginFailures }, input),
 });

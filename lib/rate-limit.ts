@@ -1,0 +1,66 @@
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { TooManyRequestsError } from "./errors.js";
+
+export interface LimitRule {
+  /** Name of the limit, part of every key. */
+  name: string;
+  /** How many events are allowed... */
+  points: number;
+  /** ...per this many seconds. */
+  durationSeconds: number;
+}
+
+/** A counter of events per key (an email, an address, a client) that refuses past its rule. */
+export interface Limiter {
+  /** Counts one event; past the limit throws a 429 that says when to retry. */
+  consume(key: string): Promise<void>;
+  /** Throws the 429 when the key is already past its limit, without counting. */
+  check(key: string): Promise<void>;
+  /** Counts one event without refusing (e.g. a failed login, counted after the fact). */
+  record(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+export type LimiterFactory = (rule: LimitRule) => Limiter;
+
+function refusal(rule: LimitRule, msBeforeNext: number): TooManyRequestsError {
+  return new TooManyRequestsError(`Too many requests: try again in ${Math.ceil(msBeforeNext / 1000)} s`, {
+    retryAfter: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+    limit: rule.name,
+  });
+}
+
+function wrap(rule: LimitRule, limiter: RateLimiterAbstract): Limiter {
+  return {
+    async consume(key) {
+      try {
+        await limiter.consume(key);
+      } catch (result) {
+        if (result instanceof RateLimiterRes) throw refusal(rule, result.msBeforeNext);
+        throw result;
+      }
+    },
+    async check(key) {
+      const state = await limiter.get(key);
+      if (state && state.consumedPoints >= rule.points) throw refusal(rule, state.msBeforeNext);
+    },
+    async record(key) {
+      await limiter.penalty(key, 1);
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}
+
+/**
+ * Limits kept in this process (embedded mode) or in Redis (`REDIS_URL`), so that every replica of a
+ * service counts against the same budget.
+ */
+export function createLimiterFactory(options: { redis?: Redis; keyPrefix: string }): LimiterFactory {
+  return (rule) => {
+    const settings = { keyPrefix: `${options.keyPrefix}:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
+    return wrap(rule, options.redis ? new RateLimiterRedis({ ...settings, storeClient: options.redis }) : new RateLimiterMemory(settings));
+  };
+}
