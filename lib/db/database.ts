@@ -4,7 +4,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../generated/prisma/client.js";
 import { applyMigrations } from "./migrations.js";
-import { pgliteAdapter } from "./pglite-adapter.js";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { instrumentAdapter, type StatementCounter } from "./adapter-wrapper.js";
 import { pgliteRunner, postgresRunner, type SqlRunner } from "./sql-runner.js";
 
 export { PrismaClient };
@@ -12,6 +13,8 @@ export { PrismaClient };
 export interface Database {
   kind: "pglite" | "postgres";
   prisma: PrismaClient;
+  /** SQL statements sent so far by this process's Prisma client. */
+  statements: StatementCounter;
   close(): Promise<void>;
 }
 
@@ -44,17 +47,23 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     } finally {
       await runner.close();
     }
-    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: location.databaseUrl }) });
-    return { kind: "postgres", prisma, close: () => prisma.$disconnect() };
+    const statements = { count: 0 };
+    const adapter = instrumentAdapter(new PrismaPg({ connectionString: location.databaseUrl }), statements, false);
+    const prisma = new PrismaClient({ adapter });
+    return { kind: "postgres", prisma, statements, close: () => prisma.$disconnect() };
   }
   const dir = pgliteDirectory(location.dataDir);
   await mkdir(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
   await applyMigrations(pgliteRunner(pglite, { ownsDatabase: false }));
-  const prisma = new PrismaClient({ adapter: pgliteAdapter(pglite) });
+  const statements = { count: 0 };
+  // The PGlite adapter is typed against an older copy of Prisma's adapter interface; same contract at runtime.
+  const adapter = instrumentAdapter(new PrismaPGlite(pglite), statements, true) as never;
+  const prisma = new PrismaClient({ adapter });
   return {
     kind: "pglite",
     prisma,
+    statements,
     async close() {
       await prisma.$disconnect();
       await pglite.close();

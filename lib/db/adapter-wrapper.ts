@@ -1,12 +1,14 @@
-import type { PGlite } from "@electric-sql/pglite";
-import { PrismaPGlite } from "pglite-prisma-adapter";
-
 interface PostgresErrorCause {
   kind: string;
   code?: string;
   message?: string;
   detail?: string;
   column?: string;
+}
+
+/** Counts the SQL statements sent through Prisma (the N+1 tests and the benchmark read it). */
+export interface StatementCounter {
+  count: number;
 }
 
 function constraintFields(detail: string | undefined) {
@@ -39,21 +41,28 @@ function translate(cause: PostgresErrorCause): object {
   }
 }
 
-const ASYNC_METHODS = new Set(["connect", "queryRaw", "executeRaw", "executeScript", "startTransaction", "commit", "rollback"]);
+const STATEMENTS = new Set(["queryRaw", "executeRaw"]);
+const RETURNS_WRAPPED = new Set(["connect", "startTransaction"]);
+const ASYNC_METHODS = new Set([...STATEMENTS, ...RETURNS_WRAPPED, "executeScript", "commit", "rollback"]);
 
-function translateErrors<T extends object>(target: T): T {
+/**
+ * Wraps a Prisma driver adapter factory (and the adapters and transactions it makes): counts every
+ * statement and, for PGlite, maps database errors to Prisma's error kinds.
+ */
+export function instrumentAdapter<T extends object>(target: T, counter: StatementCounter, translateErrors: boolean): T {
   return new Proxy(target, {
     get(object, property, receiver) {
       const value = Reflect.get(object, property, receiver);
       if (typeof value !== "function") return value;
       if (typeof property !== "string" || !ASYNC_METHODS.has(property)) return value.bind(object);
       return async (...args: unknown[]) => {
+        if (STATEMENTS.has(property)) counter.count += 1;
         try {
           const result = await value.apply(object, args);
-          return property === "startTransaction" || property === "connect" ? translateErrors(result) : result;
+          return RETURNS_WRAPPED.has(property) ? instrumentAdapter(result, counter, translateErrors) : result;
         } catch (error) {
-          const cause = (error as { name?: string; cause?: PostgresErrorCause }).cause;
-          if ((error as Error).name === "DriverAdapterError" && cause?.kind === "postgres") {
+          const cause = (error as { cause?: PostgresErrorCause }).cause;
+          if (translateErrors && (error as Error).name === "DriverAdapterError" && cause?.kind === "postgres") {
             (error as { cause: object }).cause = translate(cause);
           }
           throw error;
@@ -61,9 +70,4 @@ function translateErrors<T extends object>(target: T): T {
       };
     },
   });
-}
-
-/** A Prisma driver adapter over an open PGlite database. */
-export function pgliteAdapter(pglite: PGlite): never {
-  return translateErrors(new PrismaPGlite(pglite)) as never;
 }
