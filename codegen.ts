@@ -9,11 +9,20 @@ const subgraphs: Record<string, { context: string; mappers: Record<string, strin
       Identity: "../../../generated/prisma/client.js#Identity as IdentityModel",
     },
   },
+  work: {
+    context: "../context.js#WorkContext",
+    mappers: {
+      Project: "../../../generated/prisma/client.js#Project as ProjectModel",
+      Task: "../../../generated/prisma/client.js#Task as TaskModel",
+      WorkOrder: "../../../generated/prisma/client.js#WorkOrder as WorkOrderModel",
+      User: "../domain/references.js#UserReference",
+    },
+  },
 };
 
 const config: CodegenConfig = {
   overwrite: true,
-  silent: true,
+  silent: process.env.CODEGEN_VERBOSE !== "1",
   generates: Object.fromEntries(
     Object.entries(subgraphs).map(([name, { context, mappers }]) => [
       `subgraphs/${name}/__generated__/resolvers-types.ts`,
@@ -27,7 +36,7 @@ const config: CodegenConfig = {
           mappers,
           enumsAsTypes: true,
           useTypeImports: true,
-          scalars: { DateTime: "Date | string" },
+          scalars: { DateTime: "Date | string", Date: "Date", Decimal: "string" },
         },
       },
     ]),

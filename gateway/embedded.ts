@@ -2,7 +2,8 @@ import type { Config } from "../lib/config.js";
 import type { RunningServer } from "../lib/http.js";
 import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
 import * as accounts from "../subgraphs/accounts/server.js";
-import { adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
+import * as work from "../subgraphs/work/server.js";
+import { SERVICES, adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
 import { start as startGateway } from "./server.js";
 
 export interface EmbeddedPlatform {
@@ -22,7 +23,7 @@ export interface EmbeddedPlatform {
  */
 export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
   const runtime = await createDataRuntime(config);
-  const subgraphs = { accounts: await accounts.start(0, runtime) };
+  const subgraphs = { accounts: await accounts.start(0, runtime), work: await work.start(0, runtime) };
   let gatewayUrl = "";
   const options = adapterOptions(config, runtime.log, () => gatewayUrl);
   const main = await startGateway(
@@ -30,14 +31,14 @@ export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
     {
       config,
       log: runtime.log,
-      subgraphUrls: { accounts: `${subgraphs.accounts.url}/graphql` },
+      subgraphUrls: { accounts: `${subgraphs.accounts.url}/graphql`, work: `${subgraphs.work.url}/graphql` },
       mount: (app) => mountPrefixedServices(app, options),
     },
     config.host,
   );
   gatewayUrl = `${main.url}/graphql`;
   const directServers = await startDirectPorts(config, options, config.host);
-  const direct = { auth: directServers[0] };
+  const direct = Object.fromEntries(SERVICES.map(({ service }, i) => [service.name, directServers[i]]));
   return {
     runtime,
     main,

@@ -1,7 +1,10 @@
 import type { Config } from "../lib/config.js";
 
 /** Every subgraph the graph is composed of: its schema file and, per environment, its URL. */
-export const SUBGRAPHS = [{ name: "accounts", schemaFile: "subgraphs/accounts/schema.graphql" }] as const;
+export const SUBGRAPHS = [
+  { name: "accounts", schemaFile: "subgraphs/accounts/schema.graphql" },
+  { name: "work", schemaFile: "subgraphs/work/schema.graphql" },
+] as const;
 
 export type SubgraphName = (typeof SUBGRAPHS)[number]["name"];
 

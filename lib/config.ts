@@ -4,12 +4,12 @@ import path from "node:path";
 export interface Config {
   /** Main port: gateway (`/graphql`), health, and the REST paths under `/api/...`. */
   port: number;
-  /** Direct port of the auth service's REST paths (no `/api/auth` prefix). */
-  authPort: number;
+  /** Direct port of each business-platform service's REST paths (no `/api/<service>` prefix). */
+  servicePorts: { auth: number; work: number };
   /** Port of the REST adapter's `/api/...` paths when it runs as its own process. */
   restPort: number;
-  /** Port of the accounts subgraph when it runs as its own process. */
-  accountsPort: number;
+  /** Port of each subgraph when it runs as its own process. */
+  subgraphPorts: { accounts: number; work: number };
   host: string;
   dataDir: string;
   /** PostgreSQL server; when absent the embedded PGlite database under `dataDir` is used. */
@@ -20,7 +20,7 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: string;
   /** Where the gateway finds each subgraph (split processes). */
-  subgraphUrls: { accounts: string };
+  subgraphUrls: { accounts: string; work: string };
   /** Where the REST adapter finds the gateway (split processes). */
   gatewayUrl: string;
   /** Redis server for shared rate limits (and, later, pub/sub fan-out); in-process when absent. */
@@ -70,12 +70,15 @@ export function parseByteSize(raw: string, name: string): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = readPort(env, "PORT", 4000);
-  const accountsPort = readPort(env, "ACCOUNTS_PORT", 4001);
+  const subgraphPorts = {
+    accounts: readPort(env, "ACCOUNTS_PORT", 4001),
+    work: readPort(env, "WORK_SUBGRAPH_PORT", 4002),
+  };
   return {
     port,
-    authPort: readPort(env, "AUTH_PORT", 8082),
+    servicePorts: { auth: readPort(env, "AUTH_PORT", 8082), work: readPort(env, "WORK_PORT", 8083) },
     restPort: readPort(env, "REST_PORT", 8080),
-    accountsPort,
+    subgraphPorts,
     host: env.HOST || "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR || "./.data"),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -83,7 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsAllowOrigin: env.CORS_ALLOW_ORIGIN || "http://localhost:3000",
     bodyLimitBytes: parseByteSize(env.BODY_LIMIT || "1mb", "BODY_LIMIT"),
     logLevel: env.LOG_LEVEL || "info",
-    subgraphUrls: { accounts: env.ACCOUNTS_URL || `http://127.0.0.1:${accountsPort}/graphql` },
+    subgraphUrls: {
+      accounts: env.ACCOUNTS_URL || `http://127.0.0.1:${subgraphPorts.accounts}/graphql`,
+      work: env.WORK_SUBGRAPH_URL || `http://127.0.0.1:${subgraphPorts.work}/graphql`,
+    },
     gatewayUrl: env.GATEWAY_URL || `http://127.0.0.1:${port}/graphql`,
     redisUrl: env.REDIS_URL || undefined,
     rateLimits: {

@@ -27,6 +27,8 @@ export function describeVariableError(message: string): { field: string; message
   const field = at ? at.split(".").pop()!.replace(/\[\d+\]$/, "") : variable;
   if (!field) return undefined;
   if (/was not provided|must not be null|not to be null/.test(message)) return { field, message: `${field} is required` };
+  const custom = /Expected type "\w+"\. (must be .+)$/.exec(message)?.[1];
+  if (custom) return { field, message: `${field} ${custom}` };
   const scalar = /(String|Int|Float|Boolean|ID) cannot represent/.exec(message)?.[1];
   if (scalar) return { field, message: `${field} must be ${SCALAR_NAMES[scalar]}` };
   const enumName = /does not exist in "(\w+)" enum/.exec(message)?.[1];
@@ -38,13 +40,13 @@ export function describeVariableError(message: string): { field: string; message
  * The business platform's error bodies: `{ field, message }` for invalid input, `{ error }` otherwise,
  * with the status carried by the error (`extensions.http.status`).
  */
-export function renderBusinessError(error: GraphQLFormattedError): RenderedError {
+export function renderBusinessError(error: GraphQLFormattedError, fieldNames: Record<string, string> = {}): RenderedError {
   const status = statusForError(error);
   const field = error.extensions?.field;
-  if (typeof field === "string") return { status, body: { field, message: error.message } };
+  if (typeof field === "string") return { status, body: { field: fieldNames[field] ?? field, message: error.message } };
   if (error.extensions?.code === "BAD_USER_INPUT") {
     const described = describeVariableError(error.message);
-    if (described) return { status: 400, body: described };
+    if (described) return { status: 400, body: { ...described, field: fieldNames[described.field] ?? described.field } };
   }
   const retryAfter = error.extensions?.retryAfter;
   const headers = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined;

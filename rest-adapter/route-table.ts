@@ -19,6 +19,8 @@ export interface RestRoute {
   body?: (data: Record<string, unknown>) => unknown;
   /** Success status; 200 unless documented otherwise. */
   status?: 200 | 201 | 204;
+  /** GraphQL argument names that the REST caller knows by another name, for `{ field }` in errors. */
+  errorFields?: Record<string, string>;
 }
 
 /** A platform service: its routes, served under `/api/<prefix>` on the main port and bare on its own port. */
@@ -26,6 +28,11 @@ export interface RestService {
   name: string;
   prefix: string;
   routes: RestRoute[];
+}
+
+/** The same object with some keys renamed (REST name → GraphQL name). */
+export function renameKeys(object: Record<string, unknown>, names: Record<string, string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [names[key] ?? key, value]));
 }
 
 /** Copies only the named members of the body: what the operation's input declares. */

@@ -43,7 +43,7 @@ function runRoute(route: RestRoute, options: AdapterOptions) {
       });
       if (result.errors?.length || !result.data) {
         const rendered: RenderedError = result.errors?.length
-          ? renderBusinessError(result.errors[0])
+          ? renderBusinessError(result.errors[0], route.errorFields)
           : { status: 502, body: errorBody("The graph returned no data") };
         return void res.status(rendered.status).set(rendered.headers ?? {}).json(rendered.body);
       }

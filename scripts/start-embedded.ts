@@ -4,7 +4,11 @@ import { startEmbedded } from "../gateway/embedded.js";
 const platform = await startEmbedded(loadConfig());
 const { log } = platform.runtime;
 log.info(
-  { graphql: `${platform.main.url}/graphql`, rest: `${platform.main.url}/api/auth`, auth: platform.direct.auth.url },
+  {
+    graphql: `${platform.main.url}/graphql`,
+    rest: `${platform.main.url}/api/`,
+    direct: Object.fromEntries(Object.entries(platform.direct).map(([name, server]) => [name, server.url])),
+  },
   "platform ready",
 );
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -11,6 +11,8 @@ export interface TestPlatform {
   http: HttpClient;
   /** The auth service's direct port. */
   auth: HttpClient;
+  /** The work service's direct port. */
+  work: HttpClient;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     ...env,
     PORT: "0",
     AUTH_PORT: "0",
+    WORK_PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
@@ -35,6 +38,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     config,
     http: new HttpClient(platform.main.url),
     auth: new HttpClient(platform.direct.auth.url),
+    work: new HttpClient(platform.direct.work.url),
     async stop() {
       await platform.close();
       await database.drop();

@@ -2,4 +2,4 @@ import { createDataRuntime } from "../../lib/runtime.js";
 import { start } from "./server.js";
 
 const runtime = await createDataRuntime(undefined, "accounts");
-await start(runtime.config.accountsPort, runtime, runtime.config.host);
+await start(runtime.config.subgraphPorts.accounts, runtime, runtime.config.host);

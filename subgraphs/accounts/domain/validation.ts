@@ -50,12 +50,4 @@ export function validateMessage(raw: string, field = "message"): string {
   return raw;
 }
 
-export function requireField<T>(value: T | null | undefined, field: string): T {
-  if (value === null || value === undefined) throw new ValidationError(field, `${field} is required`);
-  return value;
-}
-
-export function validateId(id: number, field: string): number {
-  if (!Number.isInteger(id) || id <= 0) throw new ValidationError(field, `${field} must be a positive integer`);
-  return id;
-}
+export { requireField, validateId } from "../../../lib/validation.js";

@@ -1,4 +1,4 @@
-import { DateTimeResolver } from "graphql-scalars";
+import { DateTimeResolver } from "../../../lib/graphql/scalars.js";
 import type { Resolvers } from "../__generated__/resolvers-types.js";
 import { me } from "./Query/me.js";
 import { myIdentities } from "./Query/myIdentities.js";

@@ -1,0 +1,82 @@
+import type { Prisma, Project, ProjectStatus } from "../../../generated/prisma/client.js";
+import { requirePrincipal } from "../../../lib/auth/request-auth.js";
+import { ForbiddenError, NotFoundError, ValidationError } from "../../../lib/errors.js";
+import { optionalId, optionalText, requiredText } from "../../../lib/validation.js";
+import type { ProjectInput } from "../__generated__/resolvers-types.js";
+import type { WorkContext } from "../context.js";
+import { isStaff, loadAccessibleProject, requireStaff } from "./access.js";
+import { MAX_DESCRIPTION, MAX_NAME, checkDateRange, optionalCid } from "./validation.js";
+
+/** The writable fields of a project, checked; `undefined` means "leave as is". */
+function projectChanges(input: ProjectInput, existing?: Project): Prisma.ProjectUncheckedUpdateInput {
+  if (input.status === null) throw new ValidationError("status", "status cannot be empty");
+  if (input.status === "PENDING_APPROVAL" && existing?.status !== "PENDING_APPROVAL") {
+    throw new ValidationError("status", "status PENDING_APPROVAL is set only by a project request");
+  }
+  const changes: Prisma.ProjectUncheckedUpdateInput = {
+    name: input.name === undefined && existing ? undefined : requiredText(input.name, "name", MAX_NAME),
+    description: optionalText(input.description, "description", MAX_DESCRIPTION),
+    status: input.status as ProjectStatus | undefined,
+    clientId: optionalId(input.clientId, "clientId"),
+    ipfsMetadataCid: optionalCid(input.ipfsMetadataCid, "ipfsMetadataCid"),
+    startDate: input.startDate,
+    endDate: input.endDate,
+  };
+  const start = input.startDate === undefined ? existing?.startDate : input.startDate;
+  const end = input.endDate === undefined ? existing?.endDate : input.endDate;
+  checkDateRange(start, end);
+  return changes;
+}
+
+/** Approved projects; a CLIENT sees their own only. */
+export async function listProjects(ctx: WorkContext): Promise<Project[]> {
+  const principal = requirePrincipal(ctx.auth);
+  return ctx.db.project.findMany({
+    where: { approvalStatus: "APPROVED", ...(isStaff(principal) ? {} : { clientId: principal.userId }) },
+    orderBy: { id: "asc" },
+  });
+}
+
+export function getProject(ctx: WorkContext, id: number): Promise<Project> {
+  return loadAccessibleProject(ctx, id);
+}
+
+/** Created by staff: approved at once, the creator as requester and approver. */
+export async function createProject(ctx: WorkContext, input: ProjectInput): Promise<Project> {
+  const principal = requireStaff(ctx);
+  const changes = projectChanges(input);
+  return ctx.db.project.create({
+    data: {
+      ...(changes as Prisma.ProjectUncheckedCreateInput),
+      requestedById: principal.userId,
+      approvedById: principal.userId,
+      approvalStatus: "APPROVED",
+      approvalDate: new Date(),
+    },
+  });
+}
+
+/** Staff may change everything; the project's client everything but its client and status. */
+export async function updateProject(ctx: WorkContext, id: number, input: ProjectInput): Promise<Project> {
+  const principal = requirePrincipal(ctx.auth);
+  const existing = await ctx.loaders.projectById.load(id);
+  if (!existing) throw new NotFoundError("Project not found");
+  const staff = isStaff(principal);
+  if (!staff && existing.clientId !== principal.userId) {
+    throw new ForbiddenError("Forbidden: you do not have access to this project");
+  }
+  const changes = projectChanges(input, existing);
+  if (!staff) {
+    const changesClient = changes.clientId !== undefined && changes.clientId !== existing.clientId;
+    const changesStatus = changes.status !== undefined && changes.status !== existing.status;
+    if (changesClient || changesStatus) throw new ForbiddenError("Insufficient permissions");
+  }
+  return ctx.db.project.update({ where: { id }, data: changes });
+}
+
+export async function deleteProject(ctx: WorkContext, id: number): Promise<{ id: number }> {
+  requireStaff(ctx);
+  const deleted = await ctx.db.project.deleteMany({ where: { id } });
+  if (deleted.count === 0) throw new NotFoundError("Project not found");
+  return { id };
+}

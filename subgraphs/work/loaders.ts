@@ -1,0 +1,44 @@
+import DataLoader from "dataloader";
+import type { PrismaClient, Project, Task, WorkOrder } from "../../generated/prisma/client.js";
+
+export interface WorkLoaders {
+  projectById: DataLoader<number, Project | null>;
+  tasksByProjectId: DataLoader<number, Task[]>;
+  workOrdersByProjectId: DataLoader<number, WorkOrder[]>;
+  approvedProjectsByClientId: DataLoader<number, Project[]>;
+}
+
+function groupBy<T>(rows: T[], keys: readonly number[], keyOf: (row: T) => number | null): T[][] {
+  const groups = new Map<number, T[]>(keys.map((key) => [key, []]));
+  for (const row of rows) groups.get(keyOf(row)!)?.push(row);
+  return keys.map((key) => groups.get(key)!);
+}
+
+/** Per-request batching: one `findMany` per kind of lookup, whatever the number of keys. */
+export function createLoaders(db: PrismaClient): WorkLoaders {
+  return {
+    projectById: new DataLoader(async (ids) => {
+      const projects = await db.project.findMany({ where: { id: { in: [...ids] } } });
+      const byId = new Map(projects.map((project) => [project.id, project]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+    tasksByProjectId: new DataLoader(async (projectIds) => {
+      const tasks = await db.task.findMany({
+        where: { projectId: { in: [...projectIds] } },
+        orderBy: [{ priority: "desc" }, { id: "asc" }],
+      });
+      return groupBy(tasks, projectIds, (task) => task.projectId);
+    }),
+    workOrdersByProjectId: new DataLoader(async (projectIds) => {
+      const orders = await db.workOrder.findMany({ where: { projectId: { in: [...projectIds] } }, orderBy: { id: "asc" } });
+      return groupBy(orders, projectIds, (order) => order.projectId);
+    }),
+    approvedProjectsByClientId: new DataLoader(async (clientIds) => {
+      const projects = await db.project.findMany({
+        where: { clientId: { in: [...clientIds] }, approvalStatus: "APPROVED" },
+        orderBy: { id: "asc" },
+      });
+      return groupBy(projects, clientIds, (project) => project.clientId);
+    }),
+  };
+}
