@@ -98,6 +98,20 @@ export function createFormatError(log: Log) {
  * Apollo Server would turn a 404 on one field into a 404 for the whole response, and the gateway
  * would treat a subgraph's answer as a transport failure.
  */
+/**
+ * A subgraph answers every GraphQL result with 200, variable errors included: the gateway treats any
+ * other status as a transport failure and would lose the error's code and message.
+ */
+export const subgraphResultsAnswer200: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind === "single") response.http.status = 200;
+      },
+    };
+  },
+};
+
 export const executedOperationsAnswer200: ApolloServerPlugin = {
   async requestDidStart() {
     return {

@@ -6,7 +6,7 @@ import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/dis
 import { expressMiddleware } from "@as-integrations/express5";
 import { buildSubgraphSchema } from "@apollo/subgraph";
 import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/index.js";
-import { createFormatError, executedOperationsAnswer200 } from "../errors.js";
+import { createFormatError, subgraphResultsAnswer200 } from "../errors.js";
 import { healthz, listen, type RunningServer } from "../http.js";
 import type { Logger } from "../logger.js";
 
@@ -35,7 +35,7 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
     schema: options.schema,
     csrfPrevention: true,
     formatError: createFormatError(options.log),
-    plugins: [executedOperationsAnswer200, ApolloServerPluginInlineTraceDisabled()],
+    plugins: [subgraphResultsAnswer200, ApolloServerPluginInlineTraceDisabled()],
     includeStacktraceInErrorResponses: false,
   });
   await apollo.start();

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { registerAndLogin } from "../../testing/accounts.js";
 import { startTestPlatform, type TestPlatform } from "../../testing/platform.js";
-import { authService } from "../routes/auth.js";
+import { SERVICES } from "../server.js";
 
 let t: TestPlatform;
 let superuser: { token: string };
@@ -16,7 +16,13 @@ after(() => t.stop());
 async function snapshot() {
   const db = t.platform.runtime.db.prisma;
   const users = await db.user.findMany({ orderBy: { id: "asc" } });
-  return { users, identities: await db.identity.count(), nonces: await db.blockchainNonce.count() };
+  return {
+    users,
+    identities: await db.identity.count(),
+    projects: await db.project.findMany({ orderBy: { id: "asc" } }),
+    tasks: await db.task.findMany({ orderBy: { id: "asc" } }),
+    workOrders: await db.workOrder.findMany({ orderBy: { id: "asc" } }),
+  };
 }
 
 describe("REST adapter: bad input", () => {
@@ -61,19 +67,27 @@ describe("REST adapter: bad input", () => {
   test("no input on any route produces a 5xx or writes anything", async () => {
     const before = await snapshot();
     const bodies: unknown[] = [{}, { email: [], password: {}, name: 1 }, { type: 5, identityId: 1.5, userId: -3, role: null },
-      { address: "0x" + "g".repeat(40), signature: "zz", message: "" }, { email: "a".repeat(1500) }, { identityId: 2 ** 40 }];
-    for (const route of authService.routes) {
-      for (const token of [undefined, superuser.token, "garbage"]) {
-        for (const body of route.method === "GET" ? [undefined] : bodies) {
-          const response = await t.http.request(route.method, `/api/auth${route.path}`, { token, body });
-          assert.ok(response.status < 500, `${route.method} ${route.path} ${JSON.stringify(body)} → ${response.status} ${response.text}`);
-          if (response.status >= 400) assert.ok(response.body.error || response.body.field, response.text);
+      { address: "0x" + "g".repeat(40), signature: "zz", message: "" }, { email: "a".repeat(1500) }, { identityId: 2 ** 40 },
+      { name: "", projectId: "x", title: 7, status: "NOPE", clientId: 1.5, startDate: "2026-13-01", orderNumber: null },
+      { projectId: -1, estimatedHours: "1.005", actualHours: -1, priority: 2 ** 40, dueDate: 5, action: "maybe" },
+      { name: "n".repeat(5000), description: ["x"], ipfsMetadataCid: "Qm", ipfsDocumentCid: 5, createdBy: "me" }];
+    for (const { service } of SERVICES) {
+      for (const route of service.routes) {
+        for (const id of route.path.includes(":id") ? ["abc", "-1", "999999"] : [""]) {
+          const path = service.prefix + route.path.replace(":id", id);
+          for (const token of [undefined, superuser.token, "garbage"]) {
+            for (const body of route.method === "GET" || route.method === "DELETE" ? [undefined] : bodies) {
+              const response = await t.http.request(route.method, path, { token, body });
+              assert.ok(response.status < 500, `${route.method} ${path} ${JSON.stringify(body)} → ${response.status} ${response.text}`);
+              if (response.status >= 400) assert.ok(response.body.error || response.body.field, response.text);
+            }
+          }
         }
       }
+      const filtered = await t.http.get(`${service.prefix}/tasks?project_id=abc&project_id=2`, { token: superuser.token });
+      assert.ok(filtered.status < 500);
     }
-    const after = await snapshot();
-    assert.deepEqual(after.users, before.users);
-    assert.equal(after.identities, before.identities);
+    assert.deepEqual(await snapshot(), before);
   });
 
   test("an id beyond 32 bits is a 400, not an overflow", async () => {

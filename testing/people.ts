@@ -1,0 +1,31 @@
+import { registerAndLogin } from "./accounts.js";
+import type { HttpClient } from "./http.js";
+
+export interface Person {
+  userId: number;
+  token: string;
+  email: string;
+}
+
+export interface People {
+  superuser: Person;
+  admin: Person;
+  staff: Person;
+  client: Person;
+  otherClient: Person;
+}
+
+/** A fresh platform's cast: the initial SUPERUSER, an ADMIN, a STAFF member and two CLIENTs. */
+export async function registerPeople(http: HttpClient): Promise<People> {
+  const superuser = await registerAndLogin(http, undefined, "Root");
+  const admin = await registerAndLogin(http, undefined, "Ada Admin");
+  const staff = await registerAndLogin(http, undefined, "Sam Staff");
+  const client = await registerAndLogin(http, undefined, "Cleo Client");
+  const otherClient = await registerAndLogin(http, undefined, "Otto Other");
+  for (const [person, role] of [[admin, "ADMIN"], [staff, "STAFF"]] as const) {
+    const response = await http.post("/api/auth/admin/users/promote-role", { userId: person.userId, role }, { token: superuser.token });
+    if (response.status !== 200) throw new Error(`promote failed: ${response.text}`);
+    person.token = (await http.post("/api/auth/login-email-password", { email: person.email, password: "Sup3rSecret" })).body.token;
+  }
+  return { superuser, admin, staff, client, otherClient };
+}
