@@ -1,0 +1,21 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { matchSnapshot, queryPlanFor } from "../../testing/query-plans.js";
+
+/** Key cross-subgraph queries: a change in how the gateway plans them shows up in review. */
+const QUERIES: Record<string, string> = {
+  "projects-with-clients-and-assignees": `{ projects { id name client { name } tasks { title assignee { name } } } }`,
+  "me-with-projects": `{ me { id name projects { id name approvedBy { name } } } }`,
+  "work-order-with-creator": `query($id: ID!) { workOrder(id: $id) { orderNumber createdBy { name email } project { name client { name } } } }`,
+};
+
+describe("query plans", () => {
+  for (const [name, query] of Object.entries(QUERIES)) {
+    test(name, async () => {
+      const file = fileURLToPath(new URL(`./__snapshots__/${name}.queryplan`, import.meta.url));
+      const { expected, actual } = await matchSnapshot(file, await queryPlanFor(query));
+      assert.equal(actual, expected);
+    });
+  }
+});
