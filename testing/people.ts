@@ -1,4 +1,5 @@
 import { registerAndLogin } from "./accounts.js";
+import { startTestPlatform, type TestPlatform } from "./platform.js";
 import type { HttpClient } from "./http.js";
 
 export interface Person {
@@ -28,4 +29,10 @@ export async function registerPeople(http: HttpClient): Promise<People> {
     person.token = (await http.post("/api/auth/login-email-password", { email: person.email, password: "Sup3rSecret" })).body.token;
   }
   return { superuser, admin, staff, client, otherClient };
+}
+
+/** A fresh platform with its cast registered. */
+export async function startWithPeople(env?: Record<string, string>): Promise<{ t: TestPlatform; p: People }> {
+  const t = await startTestPlatform(env);
+  return { t, p: await registerPeople(t.http) };
 }

@@ -11,10 +11,13 @@ const children: Child[] = [];
 let gateway: HttpClient;
 let rest: HttpClient;
 let authDirect: HttpClient;
+let workDirect: HttpClient;
 
 before(async () => {
   database = await createTestDatabase();
-  const [accountsPort, gatewayPort, restPort, authPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [accountsPort, workSubgraphPort, gatewayPort, restPort, authPort, workPort] = await Promise.all(
+    Array.from({ length: 6 }, () => freePort()),
+  );
   const common = {
     JWT_SECRET: randomBytes(32).toString("hex"),
     HOST: "127.0.0.1",
@@ -25,10 +28,19 @@ before(async () => {
   const accounts = startProcess("subgraphs/accounts/index.ts", { ...common, ACCOUNTS_PORT: String(accountsPort) });
   children.push(accounts);
   await waitUntilHealthy(`http://127.0.0.1:${accountsPort}/healthz`, accounts);
+  // Embedded PGlite belongs to one process: without PostgreSQL the work subgraph keeps its own data directory.
+  const work = startProcess("subgraphs/work/index.ts", {
+    ...common,
+    ...(database.databaseUrl ? {} : { DATA_DIR: `${database.dataDir}/work` }),
+    WORK_SUBGRAPH_PORT: String(workSubgraphPort),
+  });
+  children.push(work);
+  await waitUntilHealthy(`http://127.0.0.1:${workSubgraphPort}/healthz`, work);
   const gatewayProcess = startProcess("gateway/index.ts", {
     ...common,
     PORT: String(gatewayPort),
     ACCOUNTS_URL: `http://127.0.0.1:${accountsPort}/graphql`,
+    WORK_SUBGRAPH_URL: `http://127.0.0.1:${workSubgraphPort}/graphql`,
   });
   children.push(gatewayProcess);
   await waitUntilHealthy(`http://127.0.0.1:${gatewayPort}/healthz`, gatewayProcess);
@@ -36,6 +48,7 @@ before(async () => {
     ...common,
     REST_PORT: String(restPort),
     AUTH_PORT: String(authPort),
+    WORK_PORT: String(workPort),
     GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql`,
   });
   children.push(restProcess);
@@ -43,6 +56,7 @@ before(async () => {
   gateway = new HttpClient(`http://127.0.0.1:${gatewayPort}`);
   rest = new HttpClient(`http://127.0.0.1:${restPort}`);
   authDirect = new HttpClient(`http://127.0.0.1:${authPort}`);
+  workDirect = new HttpClient(`http://127.0.0.1:${workPort}`);
 });
 
 after(async () => {
@@ -61,5 +75,11 @@ describe("split processes: accounts subgraph, gateway and REST adapter each on t
     assert.deepEqual(me.body.data.me, { id: registered.body.userId, email, roles: ["SUPERUSER"] });
     const profile = await rest.get("/api/auth/profile", { token: login.body.token });
     assert.equal(profile.body.email, email);
+    const project = await workDirect.post("/projects", { name: "Split", clientId: registered.body.userId }, { token: login.body.token });
+    assert.equal(project.status, 201, project.text);
+    const viaRest = await rest.get(`/api/work/projects/${project.body.id}`, { token: login.body.token });
+    assert.equal(viaRest.body.name, "Split");
+    const federated = await gateway.graphql(`{ projects { name client { email } } }`, {}, login.body.token);
+    assert.deepEqual(federated.body.data.projects, [{ name: "Split", client: { email } }]);
   });
 });

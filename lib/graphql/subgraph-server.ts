@@ -9,6 +9,8 @@ import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/ind
 import { createFormatError, subgraphResultsAnswer200 } from "../errors.js";
 import { healthz, listen, type RunningServer } from "../http.js";
 import type { Logger } from "../logger.js";
+import { authenticate, type AuthState } from "../auth/request-auth.js";
+import type { DataRuntime } from "../runtime.js";
 
 export function loadTypeDefs(schemaFile: URL): DocumentNode {
   return parse(readFileSync(schemaFile, "utf8"));
@@ -58,4 +60,25 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
       await apollo.stop();
     },
   };
+}
+
+/** Serves a subgraph of the platform: each request's bearer token is verified here, by the subgraph. */
+export function startSubgraph<Context extends BaseContext>(options: {
+  name: string;
+  schema: GraphQLSchema;
+  runtime: DataRuntime;
+  port: number;
+  host?: string;
+  context(auth: AuthState): Context;
+}): Promise<RunningServer> {
+  const { runtime } = options;
+  return serveSubgraph({
+    name: options.name,
+    schema: options.schema,
+    log: runtime.log,
+    bodyLimitBytes: runtime.config.bodyLimitBytes,
+    port: options.port,
+    host: options.host,
+    context: async ({ authorization }) => options.context(await authenticate(authorization, runtime.tokens)),
+  });
 }

@@ -1,14 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { registerPeople, type People } from "../../../testing/people.js";
-import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
+import { startWithPeople, type People } from "../../../testing/people.js";
+import type { TestPlatform } from "../../../testing/platform.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => {
-  t = await startTestPlatform();
-  p = await registerPeople(t.http);
-});
+before(async () => ({ t, p } = await startWithPeople()));
 after(() => t.stop());
 
 const PROJECTS_WITH_PEOPLE = `{ projects { id name client { name } tasks { title assignee { name } } } }`;
