@@ -24,7 +24,8 @@ describe("gateway", () => {
       assert.equal(response.status, 200);
       assert.equal(response.text, "ok");
     }
-    assert.equal((await t.http.get("/api/auth/healthz")).text, "ok");
+    for (const path of ["/api/auth/healthz", "/api/work/healthz"]) assert.equal((await t.http.get(path)).text, "ok");
+    assert.equal((await t.work.get("/healthz")).text, "ok");
   });
 
   test("credentials reach the subgraph through the gateway", async () => {
