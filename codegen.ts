@@ -18,6 +18,15 @@ const subgraphs: Record<string, { context: string; mappers: Record<string, strin
       User: "../domain/references.js#UserReference",
     },
   },
+  payments: {
+    context: "../context.js#PaymentsContext",
+    mappers: {
+      Invoice: "../../../generated/prisma/client.js#Invoice as InvoiceModel",
+      Payment: "../../../generated/prisma/client.js#Payment as PaymentModel",
+      User: "../domain/references.js#EntityReference",
+      Project: "../domain/references.js#EntityReference",
+    },
+  },
 };
 
 const config: CodegenConfig = {

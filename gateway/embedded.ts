@@ -3,6 +3,7 @@ import type { RunningServer } from "../lib/http.js";
 import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
 import * as accounts from "../subgraphs/accounts/server.js";
 import * as work from "../subgraphs/work/server.js";
+import * as payments from "../subgraphs/payments/server.js";
 import { SERVICES, adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
 import { start as startGateway } from "./server.js";
 
@@ -23,7 +24,11 @@ export interface EmbeddedPlatform {
  */
 export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
   const runtime = await createDataRuntime(config);
-  const subgraphs = { accounts: await accounts.start(0, runtime), work: await work.start(0, runtime) };
+  const subgraphs = {
+    accounts: await accounts.start(0, runtime),
+    work: await work.start(0, runtime),
+    payments: await payments.start(0, runtime),
+  };
   let gatewayUrl = "";
   const options = adapterOptions(config, runtime.log, () => gatewayUrl);
   const main = await startGateway(
@@ -31,7 +36,11 @@ export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
     {
       config,
       log: runtime.log,
-      subgraphUrls: { accounts: `${subgraphs.accounts.url}/graphql`, work: `${subgraphs.work.url}/graphql` },
+      subgraphUrls: {
+        accounts: `${subgraphs.accounts.url}/graphql`,
+        work: `${subgraphs.work.url}/graphql`,
+        payments: `${subgraphs.payments.url}/graphql`,
+      },
       mount: (app) => mountPrefixedServices(app, options),
     },
     config.host,

@@ -4,6 +4,7 @@ import type { Config } from "../lib/config.js";
 export const SUBGRAPHS = [
   { name: "accounts", schemaFile: "subgraphs/accounts/schema.graphql" },
   { name: "work", schemaFile: "subgraphs/work/schema.graphql" },
+  { name: "payments", schemaFile: "subgraphs/payments/schema.graphql" },
 ] as const;
 
 export type SubgraphName = (typeof SUBGRAPHS)[number]["name"];

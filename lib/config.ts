@@ -5,11 +5,11 @@ export interface Config {
   /** Main port: gateway (`/graphql`), health, and the REST paths under `/api/...`. */
   port: number;
   /** Direct port of each business-platform service's REST paths (no `/api/<service>` prefix). */
-  servicePorts: { auth: number; work: number };
+  servicePorts: { auth: number; work: number; payment: number };
   /** Port of the REST adapter's `/api/...` paths when it runs as its own process. */
   restPort: number;
   /** Port of each subgraph when it runs as its own process. */
-  subgraphPorts: { accounts: number; work: number };
+  subgraphPorts: { accounts: number; work: number; payments: number };
   host: string;
   dataDir: string;
   /** PostgreSQL server; when absent the embedded PGlite database under `dataDir` is used. */
@@ -20,7 +20,9 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: string;
   /** Where the gateway finds each subgraph (split processes). */
-  subgraphUrls: { accounts: string; work: string };
+  subgraphUrls: { accounts: string; work: string; payments: string };
+  /** The card processor: API key, webhook signing secret, and (tests, proxies) another API base URL. */
+  processor: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: URL | undefined };
   /** Where the REST adapter finds the gateway (split processes). */
   gatewayUrl: string;
   /** Redis server for shared rate limits (and, later, pub/sub fan-out); in-process when absent. */
@@ -57,6 +59,18 @@ function readPositiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return value;
 }
 
+function readUrl(env: NodeJS.ProcessEnv, name: string): URL | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === "http:" || url.protocol === "https:") return url;
+  } catch {
+    /* refused below */
+  }
+  throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+}
+
 const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 * 1024 };
 
 /** Parses sizes such as `1048576`, `512kb` or `1mb`. */
@@ -73,10 +87,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const subgraphPorts = {
     accounts: readPort(env, "ACCOUNTS_PORT", 4001),
     work: readPort(env, "WORK_SUBGRAPH_PORT", 4002),
+    payments: readPort(env, "PAYMENTS_SUBGRAPH_PORT", 4003),
   };
   return {
     port,
-    servicePorts: { auth: readPort(env, "AUTH_PORT", 8082), work: readPort(env, "WORK_PORT", 8083) },
+    servicePorts: {
+      auth: readPort(env, "AUTH_PORT", 8082),
+      work: readPort(env, "WORK_PORT", 8083),
+      payment: readPort(env, "PAYMENT_PORT", 8084),
+    },
     restPort: readPort(env, "REST_PORT", 8080),
     subgraphPorts,
     host: env.HOST || "0.0.0.0",
@@ -89,6 +108,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     subgraphUrls: {
       accounts: env.ACCOUNTS_URL || `http://127.0.0.1:${subgraphPorts.accounts}/graphql`,
       work: env.WORK_SUBGRAPH_URL || `http://127.0.0.1:${subgraphPorts.work}/graphql`,
+      payments: env.PAYMENTS_SUBGRAPH_URL || `http://127.0.0.1:${subgraphPorts.payments}/graphql`,
+    },
+    processor: {
+      secretKey: env.PROCESSOR_SECRET_KEY || undefined,
+      webhookSecret: env.PROCESSOR_WEBHOOK_SECRET || undefined,
+      apiUrl: readUrl(env, "PROCESSOR_API_URL"),
     },
     gatewayUrl: env.GATEWAY_URL || `http://127.0.0.1:${port}/graphql`,
     redisUrl: env.REDIS_URL || undefined,

@@ -41,6 +41,8 @@ export class ForbiddenError extends errorClass("FORBIDDEN", 403) {}
 export class NotFoundError extends errorClass("NOT_FOUND", 404) {}
 export class ConflictError extends errorClass("CONFLICT", 409) {}
 export class ServiceUnavailableError extends errorClass("SERVICE_UNAVAILABLE", 503) {}
+/** A service we depend on (the card processor) failed or refused. */
+export class BadGatewayError extends errorClass("BAD_GATEWAY", 502) {}
 /** Over a rate limit; `extensions.retryAfter` says in how many seconds to try again. */
 export class TooManyRequestsError extends errorClass("RATE_LIMITED", 429) {}
 
@@ -57,6 +59,7 @@ const BUILT_IN_STATUS: Record<string, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
 };
 

@@ -1,8 +1,11 @@
 /** The parts of an HTTP request a route turns into GraphQL variables. */
 export interface RestRequest {
   body: Record<string, unknown>;
+  /** The body exactly as received, for routes with `rawBody` (signed webhooks). */
+  rawBody: string;
   params: Record<string, string>;
   query: Record<string, unknown>;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /**
@@ -21,6 +24,10 @@ export interface RestRoute {
   status?: 200 | 201 | 204;
   /** GraphQL argument names that the REST caller knows by another name, for `{ field }` in errors. */
   errorFields?: Record<string, string>;
+  /** Keep the body as received text instead of parsing JSON (it is signed byte for byte). */
+  rawBody?: boolean;
+  /** Errors as a plain-text message instead of JSON. */
+  textErrors?: boolean;
 }
 
 /** A platform service: its routes, served under `/api/<prefix>` on the main port and bare on its own port. */

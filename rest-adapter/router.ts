@@ -26,26 +26,35 @@ function hasBody(req: Request): boolean {
   return Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
 }
 
+function send(res: Response, route: RestRoute, rendered: RenderedError): void {
+  res.status(rendered.status).set(rendered.headers ?? {});
+  if (!route.textErrors) return void res.json(rendered.body);
+  const body = rendered.body as { error?: string; message?: string };
+  res.type("text/plain").send(body.error ?? body.message ?? "");
+}
+
 function runRoute(route: RestRoute, options: AdapterOptions) {
   return async (req: Request, res: Response) => {
-    if (hasBody(req) && !req.is("application/json")) {
+    if (!route.rawBody && hasBody(req) && !req.is("application/json")) {
       return void res.status(415).json(errorBody("Content-Type must be application/json"));
     }
-    const body = req.body ?? {};
+    const body = route.rawBody ? {} : (req.body ?? {});
     if (typeof body !== "object" || Array.isArray(body) || body === null) {
       return void res.status(400).json(errorBody("Request body must be a JSON object"));
     }
+    const rawBody = route.rawBody && typeof req.body === "string" ? req.body : "";
     try {
       const result = await executeOperation(options.gatewayUrl(), {
         query: route.operation,
-        variables: route.variables?.({ body, params: req.params as Record<string, string>, query: req.query }) ?? {},
+        variables:
+          route.variables?.({ body, rawBody, params: req.params as Record<string, string>, query: req.query, headers: req.headers }) ?? {},
         authorization: req.headers.authorization,
       });
       if (result.errors?.length || !result.data) {
         const rendered: RenderedError = result.errors?.length
           ? renderBusinessError(result.errors[0], route.errorFields)
           : { status: 502, body: errorBody("The graph returned no data") };
-        return void res.status(rendered.status).set(rendered.headers ?? {}).json(rendered.body);
+        return void send(res, route, rendered);
       }
       const status = route.status ?? 200;
       if (status === 204) return void res.status(204).end();
@@ -64,11 +73,13 @@ function runRoute(route: RestRoute, options: AdapterOptions) {
 export function serviceRouter(service: RestService, options: AdapterOptions): Router {
   const router = express.Router();
   router.use(cors(corsOptions(options.corsAllowOrigin)));
-  router.use(express.json({ limit: options.bodyLimitBytes, type: "application/json" }), jsonBodyErrors);
+  const json = express.json({ limit: options.bodyLimitBytes, type: "application/json" });
+  const text = express.text({ limit: options.bodyLimitBytes, type: () => true });
   router.get("/healthz", healthz);
   const methodsByPath = new Map<string, string[]>();
   for (const route of service.routes) {
-    router[route.method.toLowerCase() as "get" | "post" | "put" | "delete"](route.path, runRoute(route, options));
+    const method = route.method.toLowerCase() as "get" | "post" | "put" | "delete";
+    router[method](route.path, route.rawBody ? text : json, runRoute(route, options));
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   methodsByPath.set("/healthz", ["GET"]);
@@ -78,5 +89,6 @@ export function serviceRouter(service: RestService, options: AdapterOptions): Ro
     });
   }
   router.use((_req, res) => void res.status(404).json(errorBody("Not found")));
+  router.use(jsonBodyErrors);
   return router;
 }

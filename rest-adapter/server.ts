@@ -5,12 +5,14 @@ import type { Logger } from "../lib/logger.js";
 import { serviceRouter, type AdapterOptions } from "./router.js";
 import { authService } from "./routes/auth.js";
 import { workService } from "./routes/work.js";
+import { paymentService } from "./routes/payment.js";
 import type { RestService } from "./route-table.js";
 
 /** Every business-platform service the adapter serves, with the config key of its direct port. */
 export const SERVICES: { service: RestService; port: (config: Config) => number }[] = [
   { service: authService, port: (config) => config.servicePorts.auth },
   { service: workService, port: (config) => config.servicePorts.work },
+  { service: paymentService, port: (config) => config.servicePorts.payment },
 ];
 
 export function adapterOptions(config: Config, log: Logger, gatewayUrl: () => string): AdapterOptions {

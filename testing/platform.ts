@@ -13,6 +13,8 @@ export interface TestPlatform {
   auth: HttpClient;
   /** The work service's direct port. */
   work: HttpClient;
+  /** The payment service's direct port. */
+  payment: HttpClient;
   stop(): Promise<void>;
 }
 
@@ -28,6 +30,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     PORT: "0",
     AUTH_PORT: "0",
     WORK_PORT: "0",
+    PAYMENT_PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
@@ -39,6 +42,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     http: new HttpClient(platform.main.url),
     auth: new HttpClient(platform.direct.auth.url),
     work: new HttpClient(platform.direct.work.url),
+    payment: new HttpClient(platform.direct.payment.url),
     async stop() {
       await platform.close();
       await database.drop();

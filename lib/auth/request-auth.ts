@@ -32,3 +32,14 @@ export function requirePrincipal(auth: AuthState): BusinessPrincipal {
 export function requireRole(roles: readonly RoleName[], ...wanted: RoleName[]): void {
   if (!hasRole(roles, ...wanted)) throw new ForbiddenError("Insufficient permissions");
 }
+
+/** STAFF, ADMIN and SUPERUSER manage the business platform's records. */
+export function isStaff(principal: BusinessPrincipal): boolean {
+  return hasRole(principal.roles, "STAFF", "ADMIN");
+}
+
+export function requireStaff(auth: AuthState): BusinessPrincipal {
+  const principal = requirePrincipal(auth);
+  if (!isStaff(principal)) throw new ForbiddenError("Insufficient permissions");
+  return principal;
+}

@@ -1,17 +1,12 @@
 import DataLoader from "dataloader";
 import type { PrismaClient, Project, Task, WorkOrder } from "../../generated/prisma/client.js";
+import { groupByKey } from "../../lib/db/group-by-key.js";
 
 export interface WorkLoaders {
   projectById: DataLoader<number, Project | null>;
   tasksByProjectId: DataLoader<number, Task[]>;
   workOrdersByProjectId: DataLoader<number, WorkOrder[]>;
   approvedProjectsByClientId: DataLoader<number, Project[]>;
-}
-
-function groupBy<T>(rows: T[], keys: readonly number[], keyOf: (row: T) => number | null): T[][] {
-  const groups = new Map<number, T[]>(keys.map((key) => [key, []]));
-  for (const row of rows) groups.get(keyOf(row)!)?.push(row);
-  return keys.map((key) => groups.get(key)!);
 }
 
 /** Per-request batching: one `findMany` per kind of lookup, whatever the number of keys. */
@@ -27,18 +22,18 @@ export function createLoaders(db: PrismaClient): WorkLoaders {
         where: { projectId: { in: [...projectIds] } },
         orderBy: [{ priority: "desc" }, { id: "asc" }],
       });
-      return groupBy(tasks, projectIds, (task) => task.projectId);
+      return groupByKey(tasks, projectIds, (task) => task.projectId);
     }),
     workOrdersByProjectId: new DataLoader(async (projectIds) => {
       const orders = await db.workOrder.findMany({ where: { projectId: { in: [...projectIds] } }, orderBy: { id: "asc" } });
-      return groupBy(orders, projectIds, (order) => order.projectId);
+      return groupByKey(orders, projectIds, (order) => order.projectId);
     }),
     approvedProjectsByClientId: new DataLoader(async (clientIds) => {
       const projects = await db.project.findMany({
         where: { clientId: { in: [...clientIds] }, approvalStatus: "APPROVED" },
         orderBy: { id: "asc" },
       });
-      return groupBy(projects, clientIds, (project) => project.clientId);
+      return groupByKey(projects, clientIds, (project) => project.clientId);
     }),
   };
 }

@@ -1,18 +1,14 @@
 import type { Project } from "../../../generated/prisma/client.js";
-import { hasRole, type BusinessPrincipal } from "../../../lib/auth/business-token.js";
-import { requirePrincipal } from "../../../lib/auth/request-auth.js";
+import type { BusinessPrincipal } from "../../../lib/auth/business-token.js";
+import { isStaff, requirePrincipal, requireStaff as requireStaffAuth } from "../../../lib/auth/request-auth.js";
 import { ForbiddenError, NotFoundError } from "../../../lib/errors.js";
 import type { WorkContext } from "../context.js";
 
-/** STAFF, ADMIN and SUPERUSER manage projects, tasks and work orders. */
-export function isStaff(principal: BusinessPrincipal): boolean {
-  return hasRole(principal.roles, "STAFF", "ADMIN");
-}
+export { isStaff };
 
+/** STAFF, ADMIN and SUPERUSER manage projects, tasks and work orders. */
 export function requireStaff(ctx: WorkContext): BusinessPrincipal {
-  const principal = requirePrincipal(ctx.auth);
-  if (!isStaff(principal)) throw new ForbiddenError("Insufficient permissions");
-  return principal;
+  return requireStaffAuth(ctx.auth);
 }
 
 /** A project is open to its client, its requester, and staff. */

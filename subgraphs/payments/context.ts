@@ -1,0 +1,23 @@
+import type { PrismaClient } from "../../lib/db/database.js";
+import type { AuthState } from "../../lib/auth/request-auth.js";
+import type { Logger } from "../../lib/logger.js";
+import type { CardProcessor } from "./domain/card-processor.js";
+import { createLoaders, type PaymentsLoaders } from "./loaders.js";
+
+export interface PaymentsDependencies {
+  db: PrismaClient;
+  log: Logger;
+  /** Absent when PROCESSOR_SECRET_KEY is not set: card features answer 503. */
+  processor: CardProcessor | undefined;
+  /** Absent when PROCESSOR_WEBHOOK_SECRET is not set: the webhook answers 503. */
+  webhookSecret: string | undefined;
+}
+
+export interface PaymentsContext extends PaymentsDependencies {
+  auth: AuthState;
+  loaders: PaymentsLoaders;
+}
+
+export function createContext(deps: PaymentsDependencies, auth: AuthState): PaymentsContext {
+  return { ...deps, auth, loaders: createLoaders(deps.db) };
+}

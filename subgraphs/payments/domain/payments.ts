@@ -1,0 +1,63 @@
+import type { Payment, Prisma } from "../../../generated/prisma/client.js";
+import { isStaff, requirePrincipal, requireStaff } from "../../../lib/auth/request-auth.js";
+import { isUniqueViolation } from "../../../lib/db/errors.js";
+import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.js";
+import { optionalText, requireField, validateId } from "../../../lib/validation.js";
+import type { PaymentInput } from "../__generated__/resolvers-types.js";
+import type { PaymentsContext } from "../context.js";
+import { loadAccessibleInvoice } from "./access.js";
+import { currencyCode, feeAmount, positiveAmount } from "./money.js";
+
+const MAX_REFERENCE = 100;
+const MAX_LABEL = 50;
+
+/** A CLIENT sees the payments of their own invoices; staff all. Optionally those of one invoice. */
+export async function listPayments(ctx: PaymentsContext, invoiceId: number | undefined): Promise<Payment[]> {
+  const principal = requirePrincipal(ctx.auth);
+  if (invoiceId !== undefined) await loadAccessibleInvoice(ctx, invoiceId);
+  const visible = isStaff(principal) ? {} : { invoice: { clientId: principal.userId } };
+  return ctx.db.payment.findMany({
+    where: { ...visible, ...(invoiceId !== undefined ? { invoiceId } : {}) },
+    orderBy: { id: "asc" },
+  });
+}
+
+export async function getPayment(ctx: PaymentsContext, id: number): Promise<Payment> {
+  requirePrincipal(ctx.auth);
+  const payment = await ctx.db.payment.findUnique({ where: { id } });
+  if (!payment) throw new NotFoundError("Payment not found");
+  await loadAccessibleInvoice(ctx, payment.invoiceId, "payment");
+  return payment;
+}
+
+/** Staff record a payment against an existing, unpaid invoice, in the invoice's currency. */
+export async function createPayment(ctx: PaymentsContext, input: PaymentInput): Promise<Payment> {
+  requireStaff(ctx.auth);
+  const invoiceId = validateId(requireField(input.invoiceId, "invoiceId"), "invoiceId");
+  if (input.status === null) throw new ValidationError("status", "status cannot be empty");
+  const invoice = await ctx.loaders.invoiceById.load(invoiceId);
+  if (!invoice) throw new NotFoundError("Invoice not found");
+  const currency = input.currency === undefined || input.currency === null ? invoice.currency : currencyCode(input.currency);
+  if (currency !== invoice.currency) {
+    throw new ValidationError("currency", `currency must be the invoice's currency (${invoice.currency})`);
+  }
+  const data: Prisma.PaymentUncheckedCreateInput = {
+    invoiceId,
+    amount: positiveAmount(requireField(input.amount, "amount"), currency),
+    currency,
+    paymentMethod: input.paymentMethod ?? null,
+    status: input.status ?? "PENDING",
+    transactionId: optionalText(input.transactionId, "transactionId", MAX_REFERENCE),
+    blockchainTxHash: optionalText(input.blockchainTxHash, "blockchainTxHash", MAX_REFERENCE),
+    blockchainNetwork: optionalText(input.blockchainNetwork, "blockchainNetwork", MAX_LABEL),
+    paymentProcessor: optionalText(input.paymentProcessor, "paymentProcessor", MAX_LABEL),
+    processorFee: feeAmount(input.processorFee, "processorFee"),
+  };
+  if (invoice.status === "PAID") throw new ConflictError("Invoice is already paid");
+  try {
+    return await ctx.db.payment.create({ data });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError("Transaction ID already recorded");
+    throw error;
+  }
+}

@@ -1,0 +1,10 @@
+import type { InvoiceResolvers } from "../__generated__/resolvers-types.js";
+import { loadAccessibleInvoice } from "../domain/access.js";
+import { reference } from "../domain/references.js";
+
+export const Invoice: InvoiceResolvers = {
+  __resolveReference: (ref, ctx) => loadAccessibleInvoice(ctx, ref.id),
+  client: (invoice) => ({ id: invoice.clientId }),
+  project: (invoice) => reference(invoice.projectId),
+  payments: (invoice, _args, ctx) => ctx.loaders.paymentsByInvoiceId.load(invoice.id),
+};
