@@ -35,9 +35,9 @@ export async function startCardProcessorServer(): Promise<CardProcessorServer> {
   const replays = new Map<string, { params: string; response: string }>();
 
   const server = await listen(
-    (req, res) => {
+    (req: http.IncomingMessage, res: http.ServerResponse) => {
       let raw = "";
-      req.on("data", (chunk) => (raw += chunk));
+      req.on("data", (chunk: Buffer) => (raw += chunk));
       req.on("end", () => {
         if (req.headers.authorization !== `Bearer ${secretKey}`) {
           return error(res, 401, "invalid_request_error", "Invalid API Key provided");

@@ -13,11 +13,21 @@ let rest: HttpClient;
 let authDirect: HttpClient;
 let workDirect: HttpClient;
 
+/** Each subgraph's entry, the variable naming its port and the one the gateway finds it by. */
+const SUBGRAPH_PROCESSES = [
+  { name: "accounts", portVariable: "ACCOUNTS_PORT", urlVariable: "ACCOUNTS_URL" },
+  { name: "work", portVariable: "WORK_SUBGRAPH_PORT", urlVariable: "WORK_SUBGRAPH_URL" },
+  { name: "payments", portVariable: "PAYMENTS_SUBGRAPH_PORT", urlVariable: "PAYMENTS_SUBGRAPH_URL" },
+];
+
+async function startHealthy(entry: string, env: Record<string, string>, healthUrl: string): Promise<void> {
+  const child = startProcess(entry, env);
+  children.push(child);
+  await waitUntilHealthy(healthUrl, child);
+}
+
 before(async () => {
   database = await createTestDatabase();
-  const [accountsPort, workSubgraphPort, gatewayPort, restPort, authPort, workPort] = await Promise.all(
-    Array.from({ length: 6 }, () => freePort()),
-  );
   const common = {
     JWT_SECRET: randomBytes(32).toString("hex"),
     HOST: "127.0.0.1",
@@ -25,34 +35,28 @@ before(async () => {
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   };
-  const accounts = startProcess("subgraphs/accounts/index.ts", { ...common, ACCOUNTS_PORT: String(accountsPort) });
-  children.push(accounts);
-  await waitUntilHealthy(`http://127.0.0.1:${accountsPort}/healthz`, accounts);
-  // Embedded PGlite belongs to one process: without PostgreSQL the work subgraph keeps its own data directory.
-  const work = startProcess("subgraphs/work/index.ts", {
-    ...common,
-    ...(database.databaseUrl ? {} : { DATA_DIR: `${database.dataDir}/work` }),
-    WORK_SUBGRAPH_PORT: String(workSubgraphPort),
-  });
-  children.push(work);
-  await waitUntilHealthy(`http://127.0.0.1:${workSubgraphPort}/healthz`, work);
-  const gatewayProcess = startProcess("gateway/index.ts", {
-    ...common,
-    PORT: String(gatewayPort),
-    ACCOUNTS_URL: `http://127.0.0.1:${accountsPort}/graphql`,
-    WORK_SUBGRAPH_URL: `http://127.0.0.1:${workSubgraphPort}/graphql`,
-  });
-  children.push(gatewayProcess);
-  await waitUntilHealthy(`http://127.0.0.1:${gatewayPort}/healthz`, gatewayProcess);
-  const restProcess = startProcess("rest-adapter/index.ts", {
-    ...common,
-    REST_PORT: String(restPort),
-    AUTH_PORT: String(authPort),
-    WORK_PORT: String(workPort),
-    GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql`,
-  });
-  children.push(restProcess);
-  await waitUntilHealthy(`http://127.0.0.1:${authPort}/healthz`, restProcess);
+  const subgraphUrls: Record<string, string> = {};
+  for (const { name, portVariable, urlVariable } of SUBGRAPH_PROCESSES) {
+    const port = await freePort();
+    // Embedded PGlite belongs to one process: without PostgreSQL each subgraph keeps its own data directory.
+    const dataDir = database.databaseUrl ? {} : { DATA_DIR: `${database.dataDir}/${name}` };
+    await startHealthy(`subgraphs/${name}/index.ts`, { ...common, ...dataDir, [portVariable]: String(port) }, `http://127.0.0.1:${port}/healthz`);
+    subgraphUrls[urlVariable] = `http://127.0.0.1:${port}/graphql`;
+  }
+  const [gatewayPort, restPort, authPort, workPort] = await Promise.all(Array.from({ length: 4 }, () => freePort()));
+  await startHealthy("gateway/index.ts", { ...common, ...subgraphUrls, PORT: String(gatewayPort) }, `http://127.0.0.1:${gatewayPort}/healthz`);
+  await startHealthy(
+    "rest-adapter/index.ts",
+    {
+      ...common,
+      REST_PORT: String(restPort),
+      AUTH_PORT: String(authPort),
+      WORK_PORT: String(workPort),
+      PAYMENT_PORT: String(await freePort()),
+      GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql`,
+    },
+    `http://127.0.0.1:${authPort}/healthz`,
+  );
   gateway = new HttpClient(`http://127.0.0.1:${gatewayPort}`);
   rest = new HttpClient(`http://127.0.0.1:${restPort}`);
   authDirect = new HttpClient(`http://127.0.0.1:${authPort}`);
@@ -64,7 +68,7 @@ after(async () => {
   await database.drop();
 });
 
-describe("split processes: accounts subgraph, gateway and REST adapter each on their own", () => {
+describe("split processes: every subgraph, the gateway and the REST adapter each on their own", () => {
   test("register on the REST adapter, log in on the direct port, read the profile through the gateway", async () => {
     const email = uniqueEmail("split");
     const registered = await rest.post("/api/auth/register-email-password", { email, password: PASSWORD, name: "Split" });

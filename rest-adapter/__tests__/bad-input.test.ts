@@ -3,14 +3,25 @@ import { after, before, describe, test } from "node:test";
 import { registerAndLogin } from "../../testing/accounts.js";
 import { startTestPlatform, type TestPlatform } from "../../testing/platform.js";
 import { SERVICES } from "../server.js";
+import { startCardProcessorServer, type CardProcessorServer } from "../../testing/card-processor-server.js";
 
 let t: TestPlatform;
+let processor: CardProcessorServer;
 let superuser: { token: string };
 before(async () => {
-  t = await startTestPlatform({ BODY_LIMIT: "2kb" });
+  processor = await startCardProcessorServer();
+  t = await startTestPlatform({
+    BODY_LIMIT: "2kb",
+    PROCESSOR_SECRET_KEY: processor.secretKey,
+    PROCESSOR_API_URL: processor.server.url,
+    PROCESSOR_WEBHOOK_SECRET: "whsec_bad_input_sweep",
+  });
   superuser = await registerAndLogin(t.http);
 });
-after(() => t.stop());
+after(async () => {
+  await t.stop();
+  await processor.close();
+});
 
 /** Everything a request could have written. */
 async function snapshot() {
@@ -22,6 +33,9 @@ async function snapshot() {
     projects: await db.project.findMany({ orderBy: { id: "asc" } }),
     tasks: await db.task.findMany({ orderBy: { id: "asc" } }),
     workOrders: await db.workOrder.findMany({ orderBy: { id: "asc" } }),
+    invoices: await db.invoice.findMany({ orderBy: { id: "asc" } }),
+    payments: await db.payment.findMany({ orderBy: { id: "asc" } }),
+    events: await db.processorEvent.count(),
   };
 }
 
@@ -70,7 +84,9 @@ describe("REST adapter: bad input", () => {
       { address: "0x" + "g".repeat(40), signature: "zz", message: "" }, { email: "a".repeat(1500) }, { identityId: 2 ** 40 },
       { name: "", projectId: "x", title: 7, status: "NOPE", clientId: 1.5, startDate: "2026-13-01", orderNumber: null },
       { projectId: -1, estimatedHours: "1.005", actualHours: -1, priority: 2 ** 40, dueDate: 5, action: "maybe" },
-      { name: "n".repeat(5000), description: ["x"], ipfsMetadataCid: "Qm", ipfsDocumentCid: 5, createdBy: "me" }];
+      { name: "n".repeat(5000), description: ["x"], ipfsMetadataCid: "Qm", ipfsDocumentCid: 5, createdBy: "me" },
+      { invoiceNumber: "", clientId: "x", amount: "1.005", currency: "usd1", invoiceId: -1, paymentMethod: "CASH" },
+      { invoiceId: "abc", amount: 0, processorFee: "x", id: "evt_1", type: "payment_intent.succeeded" }];
     for (const { service } of SERVICES) {
       for (const route of service.routes) {
         for (const id of route.path.includes(":id") ? ["abc", "-1", "999999"] : [""]) {
@@ -79,7 +95,7 @@ describe("REST adapter: bad input", () => {
             for (const body of route.method === "GET" || route.method === "DELETE" ? [undefined] : bodies) {
               const response = await t.http.request(route.method, path, { token, body });
               assert.ok(response.status < 500, `${route.method} ${path} ${JSON.stringify(body)} → ${response.status} ${response.text}`);
-              if (response.status >= 400) assert.ok(response.body.error || response.body.field, response.text);
+              if (response.status >= 400) assert.ok(response.body.error || response.body.field || route.textErrors, response.text);
             }
           }
         }
