@@ -43,3 +43,10 @@ export function requireStaff(auth: AuthState): BusinessPrincipal {
   if (!isStaff(principal)) throw new ForbiddenError("Insufficient permissions");
   return principal;
 }
+
+/** A user's own records are for the user themself and for staff; `what` names them in the 403. */
+export function requireSelfOrStaff(auth: AuthState, userId: number, what: string): BusinessPrincipal {
+  const principal = requirePrincipal(auth);
+  if (principal.userId !== userId && !isStaff(principal)) throw new ForbiddenError(`Forbidden: you can only see your own ${what}`);
+  return principal;
+}

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
+import { statementsFor } from "../../../testing/statements.js";
 
 let t: TestPlatform;
 let p: People;
@@ -25,12 +26,6 @@ async function seedInvoices(count: number) {
   }
 }
 
-async function statementsFor(query: string, token: string) {
-  const counterBefore = t.platform.runtime.db.statements.count;
-  const response = await t.http.graphql(query, {}, token);
-  assert.equal(response.body.errors, undefined, JSON.stringify(response.body.errors));
-  return { statements: t.platform.runtime.db.statements.count - counterBefore, data: response.body.data };
-}
 
 describe("federation across accounts, work and payments", () => {
   test("an invoice resolves its client, its project and its payments", async () => {
@@ -63,9 +58,9 @@ describe("federation across accounts, work and payments", () => {
 
   test("100 invoices with client, project and payments cost the same SQL statements as 10", async () => {
     await seedInvoices(10);
-    const small = await statementsFor(INVOICES_WITH_EVERYTHING, p.superuser.token);
+    const small = await statementsFor(t, INVOICES_WITH_EVERYTHING, p.superuser.token);
     await seedInvoices(90);
-    const large = await statementsFor(INVOICES_WITH_EVERYTHING, p.superuser.token);
+    const large = await statementsFor(t, INVOICES_WITH_EVERYTHING, p.superuser.token);
     assert.ok(large.data.invoices.length >= 100);
     const seeded = large.data.invoices.filter((x: any) => x.invoiceNumber.startsWith("FED-"));
     assert.equal(seeded.length, 100);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
+import { statementsFor } from "../../../testing/statements.js";
 
 let t: TestPlatform;
 let p: People;
@@ -25,13 +26,6 @@ async function seedProjects(count: number) {
   }
 }
 
-async function statementsFor(query: string, token: string) {
-  const counter = t.platform.runtime.db.statements;
-  const before = counter.count;
-  const response = await t.http.graphql(query, {}, token);
-  assert.equal(response.body.errors, undefined, JSON.stringify(response.body.errors));
-  return { statements: counter.count - before, data: response.body.data };
-}
 
 describe("federation across accounts and work", () => {
   test("project people resolve to accounts users through the gateway", async () => {
@@ -66,9 +60,9 @@ describe("federation across accounts and work", () => {
 
   test("50 projects with clients and assignees cost the same number of SQL statements as 5", async () => {
     await seedProjects(5);
-    const small = await statementsFor(PROJECTS_WITH_PEOPLE, p.superuser.token);
+    const small = await statementsFor(t, PROJECTS_WITH_PEOPLE, p.superuser.token);
     await seedProjects(45);
-    const large = await statementsFor(PROJECTS_WITH_PEOPLE, p.superuser.token);
+    const large = await statementsFor(t, PROJECTS_WITH_PEOPLE, p.superuser.token);
     assert.ok(large.data.projects.length >= 50, `${large.data.projects.length} projects`);
     assert.ok(large.data.projects.every((x: any) => x.client?.name && x.tasks.every((task: any) => !task.assignee || task.assignee.name)));
     assert.equal(large.statements, small.statements, `5 projects: ${small.statements} statements, 50: ${large.statements}`);
