@@ -27,6 +27,13 @@ const subgraphs: Record<string, { context: string; mappers: Record<string, strin
       Project: "../domain/references.js#EntityReference",
     },
   },
+  identity: {
+    context: "../context.js#IdentityContext",
+    mappers: {
+      Team: "../../../generated/prisma/client.js#Team as TeamModel",
+      User: "../../../lib/graphql/entity-reference.js#EntityReference",
+    },
+  },
 };
 
 const config: CodegenConfig = {

@@ -4,6 +4,7 @@ import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
 import * as accounts from "../subgraphs/accounts/server.js";
 import * as work from "../subgraphs/work/server.js";
 import * as payments from "../subgraphs/payments/server.js";
+import * as identity from "../subgraphs/identity/server.js";
 import { SERVICES, adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
 import { start as startGateway } from "./server.js";
 
@@ -28,6 +29,7 @@ export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
     accounts: await accounts.start(0, runtime),
     work: await work.start(0, runtime),
     payments: await payments.start(0, runtime),
+    identity: await identity.start(0, runtime),
   };
   let gatewayUrl = "";
   const options = adapterOptions(config, runtime.log, () => gatewayUrl);
@@ -40,6 +42,7 @@ export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
         accounts: `${subgraphs.accounts.url}/graphql`,
         work: `${subgraphs.work.url}/graphql`,
         payments: `${subgraphs.payments.url}/graphql`,
+        identity: `${subgraphs.identity.url}/graphql`,
       },
       mount: (app) => mountPrefixedServices(app, options),
     },

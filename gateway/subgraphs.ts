@@ -5,6 +5,7 @@ export const SUBGRAPHS = [
   { name: "accounts", schemaFile: "subgraphs/accounts/schema.graphql" },
   { name: "work", schemaFile: "subgraphs/work/schema.graphql" },
   { name: "payments", schemaFile: "subgraphs/payments/schema.graphql" },
+  { name: "identity", schemaFile: "subgraphs/identity/schema.graphql" },
 ] as const;
 
 export type SubgraphName = (typeof SUBGRAPHS)[number]["name"];

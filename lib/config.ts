@@ -9,7 +9,7 @@ export interface Config {
   /** Port of the REST adapter's `/api/...` paths when it runs as its own process. */
   restPort: number;
   /** Port of each subgraph when it runs as its own process. */
-  subgraphPorts: { accounts: number; work: number; payments: number };
+  subgraphPorts: { accounts: number; work: number; payments: number; identity: number };
   host: string;
   dataDir: string;
   /** PostgreSQL server; when absent the embedded PGlite database under `dataDir` is used. */
@@ -20,7 +20,7 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: string;
   /** Where the gateway finds each subgraph (split processes). */
-  subgraphUrls: { accounts: string; work: string; payments: string };
+  subgraphUrls: { accounts: string; work: string; payments: string; identity: string };
   /** The card processor: API key, webhook signing secret, and (tests, proxies) another API base URL. */
   processor: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: URL | undefined };
   /** Where the REST adapter finds the gateway (split processes). */
@@ -88,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accounts: readPort(env, "ACCOUNTS_PORT", 4001),
     work: readPort(env, "WORK_SUBGRAPH_PORT", 4002),
     payments: readPort(env, "PAYMENTS_SUBGRAPH_PORT", 4003),
+    identity: readPort(env, "IDENTITY_SUBGRAPH_PORT", 4004),
   };
   return {
     port,
@@ -109,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accounts: env.ACCOUNTS_URL || `http://127.0.0.1:${subgraphPorts.accounts}/graphql`,
       work: env.WORK_SUBGRAPH_URL || `http://127.0.0.1:${subgraphPorts.work}/graphql`,
       payments: env.PAYMENTS_SUBGRAPH_URL || `http://127.0.0.1:${subgraphPorts.payments}/graphql`,
+      identity: env.IDENTITY_SUBGRAPH_URL || `http://127.0.0.1:${subgraphPorts.identity}/graphql`,
     },
     processor: {
       secretKey: env.PROCESSOR_SECRET_KEY || undefined,

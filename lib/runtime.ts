@@ -5,12 +5,15 @@ import { openDatabase, type Database } from "./db/database.js";
 import { createLogger, type Logger } from "./logger.js";
 import { Redis } from "ioredis";
 import { createLimiterFactory, type LimiterFactory } from "./rate-limit.js";
+import { deriveKey } from "./crypto/sealed.js";
 
 /** What every process needs: configuration, a logger, the token service and (for subgraphs) the database. */
 export interface Runtime {
   config: Config;
   log: Logger;
   tokens: BusinessTokenService;
+  /** Encrypts private signing keys at rest; derived from the JWT secret. */
+  sealingKey: Buffer;
 }
 
 export interface DataRuntime extends Runtime {
@@ -21,8 +24,8 @@ export interface DataRuntime extends Runtime {
 
 export async function createRuntime(config: Config = loadConfig(), name?: string): Promise<Runtime> {
   const log = createLogger(config.logLevel, name);
-  const tokens = new BusinessTokenService(await resolveJwtSecret(config, log));
-  return { config, log, tokens };
+  const secret = await resolveJwtSecret(config, log);
+  return { config, log, tokens: new BusinessTokenService(secret), sealingKey: deriveKey(secret, "signing-keys") };
 }
 
 /** Opens the database (embedded PGlite or DATABASE_URL) after applying pending migrations. */

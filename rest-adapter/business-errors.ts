@@ -52,7 +52,3 @@ export function renderBusinessError(error: GraphQLFormattedError, fieldNames: Re
   const headers = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined;
   return { status, body: { error: error.message }, headers };
 }
-
-export function errorBody(message: string): { error: string } {
-  return { error: message };
-}

@@ -28,13 +28,21 @@ export interface RestRoute {
   rawBody?: boolean;
   /** Errors as a plain-text message instead of JSON. */
   textErrors?: boolean;
+  /** Also served under the service's `authPrefix`. */
+  alsoAuth?: boolean;
 }
 
-/** A platform service: its routes, served under `/api/<prefix>` on the main port and bare on its own port. */
+/** A platform service: its routes, served under its prefixes on the main port (and, for the business
+ * platform, bare on its own port), with that platform's error bodies. */
 export interface RestService {
   name: string;
   prefix: string;
+  /** Further prefixes the same routes answer under (the design platform's `/rest/v1`). */
+  alsoUnder?: string[];
+  /** Further prefix for the routes marked `alsoAuth` (the design platform's `/auth/v1`). */
+  authPrefix?: string;
   routes: RestRoute[];
+  errorStyle?: import("./error-styles.js").ErrorStyle;
 }
 
 /** The same object with some keys renamed (REST name → GraphQL name). */

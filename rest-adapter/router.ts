@@ -3,7 +3,8 @@ import cors from "cors";
 import { corsOptions } from "../gateway/server.js";
 import type { Logger } from "../lib/logger.js";
 import { healthz } from "../lib/http.js";
-import { errorBody, renderBusinessError, type RenderedError } from "./business-errors.js";
+import type { RenderedError } from "./business-errors.js";
+import { businessStyle, type ErrorStyle } from "./error-styles.js";
 import { executeOperation, GatewayUnavailableError } from "./graphql-client.js";
 import type { RestRoute, RestService } from "./route-table.js";
 
@@ -15,12 +16,16 @@ export interface AdapterOptions {
   log: Logger;
 }
 
-const jsonBodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
-  if (error?.type === "entity.too.large") return void res.status(413).json(errorBody("Request body too large"));
-  if (error?.type === "entity.parse.failed") return void res.status(400).json(errorBody("Malformed JSON body"));
-  if (typeof error?.status === "number" && error.status < 500) return void res.status(error.status).json(errorBody(error.message));
-  next(error);
-};
+function bodyErrors(style: ErrorStyle): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    if (error?.type === "entity.too.large") return void res.status(413).json(style.adapter("body_too_large", "Request body too large"));
+    if (error?.type === "entity.parse.failed") return void res.status(400).json(style.adapter("malformed_body", "Malformed JSON body"));
+    if (typeof error?.status === "number" && error.status < 500) {
+      return void res.status(error.status).json(style.adapter("malformed_body", error.message));
+    }
+    next(error);
+  };
+}
 
 function hasBody(req: Request): boolean {
   return Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
@@ -33,14 +38,14 @@ function send(res: Response, route: RestRoute, rendered: RenderedError): void {
   res.type("text/plain").send(body.error ?? body.message ?? "");
 }
 
-function runRoute(route: RestRoute, options: AdapterOptions) {
+function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) {
   return async (req: Request, res: Response) => {
     if (!route.rawBody && hasBody(req) && !req.is("application/json")) {
-      return void res.status(415).json(errorBody("Content-Type must be application/json"));
+      return void res.status(415).json(style.adapter("unsupported_media_type", "Content-Type must be application/json"));
     }
     const body = route.rawBody ? {} : (req.body ?? {});
     if (typeof body !== "object" || Array.isArray(body) || body === null) {
-      return void res.status(400).json(errorBody("Request body must be a JSON object"));
+      return void res.status(400).json(style.adapter("not_an_object", "Request body must be a JSON object"));
     }
     const rawBody = route.rawBody && typeof req.body === "string" ? req.body : "";
     try {
@@ -52,8 +57,8 @@ function runRoute(route: RestRoute, options: AdapterOptions) {
       });
       if (result.errors?.length || !result.data) {
         const rendered: RenderedError = result.errors?.length
-          ? renderBusinessError(result.errors[0], route.errorFields)
-          : { status: 502, body: errorBody("The graph returned no data") };
+          ? style.graph(result.errors[0], route.errorFields)
+          : { status: 502, body: style.adapter("graph_unavailable", "The graph returned no data") };
         return void send(res, route, rendered);
       }
       const status = route.status ?? 200;
@@ -62,33 +67,37 @@ function runRoute(route: RestRoute, options: AdapterOptions) {
     } catch (error) {
       if (error instanceof GatewayUnavailableError) {
         options.log.error({ err: error }, "REST adapter could not reach the graph");
-        return void res.status(502).json(errorBody("The graph is unavailable"));
+        return void res.status(502).json(style.adapter("graph_unavailable", "The graph is unavailable"));
       }
       throw error;
     }
   };
 }
 
-/** Builds the router of one service from its route table; unknown paths 404, wrong methods 405. */
-export function serviceRouter(service: RestService, options: AdapterOptions): Router {
+/**
+ * Builds the router of one service from its route table (or the routes `only` keeps); unknown paths
+ * 404, wrong methods 405, in the service's error style.
+ */
+export function serviceRouter(service: RestService, options: AdapterOptions, only: (route: RestRoute) => boolean = () => true): Router {
+  const style = service.errorStyle ?? businessStyle;
   const router = express.Router();
   router.use(cors(corsOptions(options.corsAllowOrigin)));
   const json = express.json({ limit: options.bodyLimitBytes, type: "application/json" });
   const text = express.text({ limit: options.bodyLimitBytes, type: () => true });
   router.get("/healthz", healthz);
   const methodsByPath = new Map<string, string[]>();
-  for (const route of service.routes) {
+  for (const route of service.routes.filter(only)) {
     const method = route.method.toLowerCase() as "get" | "post" | "put" | "delete";
-    router[method](route.path, route.rawBody ? text : json, runRoute(route, options));
+    router[method](route.path, route.rawBody ? text : json, runRoute(route, options, style));
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   methodsByPath.set("/healthz", ["GET"]);
   for (const [path, methods] of methodsByPath) {
     router.all(path, (_req, res) => {
-      res.set("Allow", [...methods, "OPTIONS"].join(", ")).status(405).json(errorBody("Method not allowed"));
+      res.set("Allow", [...methods, "OPTIONS"].join(", ")).status(405).json(style.adapter("method_not_allowed", "Method not allowed"));
     });
   }
-  router.use((_req, res) => void res.status(404).json(errorBody("Not found")));
-  router.use(jsonBodyErrors);
+  router.use((_req, res) => void res.status(404).json(style.adapter("not_found", "Not found")));
+  router.use(bodyErrors(style));
   return router;
 }

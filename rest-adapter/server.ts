@@ -6,6 +6,7 @@ import { serviceRouter, type AdapterOptions } from "./router.js";
 import { authService } from "./routes/auth.js";
 import { workService } from "./routes/work.js";
 import { paymentService } from "./routes/payment.js";
+import { designService } from "./routes/design.js";
 import type { RestService } from "./route-table.js";
 
 /** Every business-platform service the adapter serves, with the config key of its direct port. */
@@ -19,9 +20,15 @@ export function adapterOptions(config: Config, log: Logger, gatewayUrl: () => st
   return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, log };
 }
 
-/** Mounts every service under its `/api/<service>` prefix on an existing app (the main port). */
+/** Services of the design platform: no direct ports, several prefixes. */
+export const PREFIXED_ONLY: RestService[] = [designService];
+
+/** Mounts every service under its prefixes on an existing app (the main port). */
 export function mountPrefixedServices(app: Express, options: AdapterOptions): void {
-  for (const { service } of SERVICES) app.use(service.prefix, serviceRouter(service, options));
+  for (const service of [...SERVICES.map(({ service }) => service), ...PREFIXED_ONLY]) {
+    for (const prefix of [service.prefix, ...(service.alsoUnder ?? [])]) app.use(prefix, serviceRouter(service, options));
+    if (service.authPrefix) app.use(service.authPrefix, serviceRouter(service, options, (route) => route.alsoAuth === true));
+  }
 }
 
 

@@ -18,6 +18,7 @@ const SUBGRAPH_PROCESSES = [
   { name: "accounts", portVariable: "ACCOUNTS_PORT", urlVariable: "ACCOUNTS_URL" },
   { name: "work", portVariable: "WORK_SUBGRAPH_PORT", urlVariable: "WORK_SUBGRAPH_URL" },
   { name: "payments", portVariable: "PAYMENTS_SUBGRAPH_PORT", urlVariable: "PAYMENTS_SUBGRAPH_URL" },
+  { name: "identity", portVariable: "IDENTITY_SUBGRAPH_PORT", urlVariable: "IDENTITY_SUBGRAPH_URL" },
 ];
 
 async function startHealthy(entry: string, env: Record<string, string>, healthUrl: string): Promise<void> {
@@ -83,7 +84,9 @@ describe("split processes: every subgraph, the gateway and the REST adapter each
     assert.equal(project.status, 201, project.text);
     const viaRest = await rest.get(`/api/work/projects/${project.body.id}`, { token: login.body.token });
     assert.equal(viaRest.body.name, "Split");
-    const federated = await gateway.graphql(`{ projects { name client { email } } }`, {}, login.body.token);
-    assert.deepEqual(federated.body.data.projects, [{ name: "Split", client: { email } }]);
+    const federated = await gateway.graphql(`{ projects { name client { email capabilities } } }`, {}, login.body.token);
+    assert.deepEqual(federated.body.data.projects, [{ name: "Split", client: { email, capabilities: [] } }]);
+    const keys = await rest.get("/rest/v1/oidc/jwks");
+    assert.equal(keys.body.keys[0].kty, "RSA");
   });
 });

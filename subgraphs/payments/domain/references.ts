@@ -1,8 +1,1 @@
-/** An entity of another subgraph (a user, a project), known here only by key. */
-export interface EntityReference {
-  id: number;
-}
-
-export function reference(id: number | null): EntityReference | null {
-  return id === null ? null : { id };
-}
+export { reference, type EntityReference } from "../../../lib/graphql/entity-reference.js";
