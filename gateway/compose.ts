@@ -21,5 +21,14 @@ export async function composeSupergraph(urls: SubgraphUrls): Promise<string> {
   if (result.errors) {
     throw new CompositionError(`subgraphs do not compose:\n${result.errors.map((e) => `- ${e.message}`).join("\n")}`);
   }
-  return result.supergraphSdl;
+  return withSecurityLeftToSubgraphs(result.supergraphSdl);
+}
+
+/**
+ * @apollo/gateway refuses supergraphs whose `@authenticated` / `@requiresScopes` links are marked
+ * `for: SECURITY` (only a router enforces them). Every subgraph enforces those directives itself, so
+ * the gateway is given the same supergraph with the links unmarked: it passes the directives through.
+ */
+function withSecurityLeftToSubgraphs(sdl: string): string {
+  return sdl.replace(/(@link\(url: "https:\/\/specs\.apollo\.dev\/(?:authenticated|requiresScopes)\/v[\d.]+"), for: SECURITY\)/g, "$1)");
 }

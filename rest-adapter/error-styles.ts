@@ -10,6 +10,7 @@ export type AdapterFailure =
   | "body_too_large"
   | "unsupported_media_type"
   | "not_an_object"
+  | "browser_refused"
   | "graph_unavailable";
 
 /** How one platform writes its error bodies. */
@@ -31,6 +32,7 @@ const DESIGN_ADAPTER_CODES: Record<AdapterFailure, string> = {
   body_too_large: "bad_request_body",
   unsupported_media_type: "bad_request_body",
   not_an_object: "bad_request_body",
+  browser_refused: "invalid_request",
   graph_unavailable: "internal_error",
 };
 

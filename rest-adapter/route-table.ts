@@ -30,6 +30,10 @@ export interface RestRoute {
   textErrors?: boolean;
   /** Also served under the service's `authPrefix`. */
   alsoAuth?: boolean;
+  /** The body is `application/x-www-form-urlencoded` (the OAuth endpoints). */
+  form?: boolean;
+  /** Backend-to-backend only: no CORS grant, and a request from a browser (with `Origin`) is refused. */
+  noBrowser?: boolean;
 }
 
 /** A platform service: its routes, served under its prefixes on the main port (and, for the business

@@ -40,8 +40,9 @@ function send(res: Response, route: RestRoute, rendered: RenderedError): void {
 
 function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) {
   return async (req: Request, res: Response) => {
-    if (!route.rawBody && hasBody(req) && !req.is("application/json")) {
-      return void res.status(415).json(style.adapter("unsupported_media_type", "Content-Type must be application/json"));
+    const mediaType = route.form ? "application/x-www-form-urlencoded" : "application/json";
+    if (!route.rawBody && hasBody(req) && !req.is(mediaType)) {
+      return void res.status(415).json(style.adapter("unsupported_media_type", `Content-Type must be ${mediaType}`));
     }
     const body = route.rawBody ? {} : (req.body ?? {});
     if (typeof body !== "object" || Array.isArray(body) || body === null) {
@@ -81,14 +82,20 @@ function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) 
 export function serviceRouter(service: RestService, options: AdapterOptions, only: (route: RestRoute) => boolean = () => true): Router {
   const style = service.errorStyle ?? businessStyle;
   const router = express.Router();
+  const backendOnly = new Set(service.routes.filter((route) => route.noBrowser && only(route)).map((route) => route.path));
+  router.use((req, res, next) => {
+    if (!backendOnly.has(req.path) || req.headers.origin === undefined) return next();
+    res.status(403).json(style.adapter("browser_refused", "This endpoint cannot be called from a browser"));
+  });
   router.use(cors(corsOptions(options.corsAllowOrigin)));
   const json = express.json({ limit: options.bodyLimitBytes, type: "application/json" });
   const text = express.text({ limit: options.bodyLimitBytes, type: () => true });
+  const form = express.urlencoded({ limit: options.bodyLimitBytes, extended: false, type: "application/x-www-form-urlencoded" });
   router.get("/healthz", healthz);
   const methodsByPath = new Map<string, string[]>();
   for (const route of service.routes.filter(only)) {
     const method = route.method.toLowerCase() as "get" | "post" | "put" | "delete";
-    router[method](route.path, route.rawBody ? text : json, runRoute(route, options, style));
+    router[method](route.path, route.rawBody ? text : route.form ? form : json, runRoute(route, options, style));
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   methodsByPath.set("/healthz", ["GET"]);

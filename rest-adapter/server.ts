@@ -7,6 +7,7 @@ import { authService } from "./routes/auth.js";
 import { workService } from "./routes/work.js";
 import { paymentService } from "./routes/payment.js";
 import { designService } from "./routes/design.js";
+import { authorizationPage } from "./pages/authorize.js";
 import type { RestService } from "./route-table.js";
 
 /** Every business-platform service the adapter serves, with the config key of its direct port. */
@@ -23,8 +24,9 @@ export function adapterOptions(config: Config, log: Logger, gatewayUrl: () => st
 /** Services of the design platform: no direct ports, several prefixes. */
 export const PREFIXED_ONLY: RestService[] = [designService];
 
-/** Mounts every service under its prefixes on an existing app (the main port). */
+/** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
 export function mountPrefixedServices(app: Express, options: AdapterOptions): void {
+  app.use(authorizationPage(options));
   for (const service of [...SERVICES.map(({ service }) => service), ...PREFIXED_ONLY]) {
     for (const prefix of [service.prefix, ...(service.alsoUnder ?? [])]) app.use(prefix, serviceRouter(service, options));
     if (service.authPrefix) app.use(service.authPrefix, serviceRouter(service, options, (route) => route.alsoAuth === true));

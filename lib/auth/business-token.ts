@@ -11,6 +11,8 @@ export interface BusinessPrincipal {
   kind: "business";
   userId: number;
   email: string | null;
+  /** The user's name when the token was issued (absent from tokens issued before names were carried). */
+  name: string | null;
   roles: RoleName[];
 }
 
@@ -24,8 +26,8 @@ export class BusinessTokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async issue(user: { id: number; email: string | null; roles: readonly RoleName[] }): Promise<string> {
-    return new SignJWT({ user_id: user.id, userId: user.id, email: user.email, roles: [...user.roles] })
+  async issue(user: { id: number; email: string | null; name?: string; roles: readonly RoleName[] }): Promise<string> {
+    return new SignJWT({ user_id: user.id, userId: user.id, email: user.email, name: user.name, roles: [...user.roles] })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(String(user.id))
       .setIssuedAt()
@@ -41,7 +43,8 @@ export class BusinessTokenService {
       if (typeof userId !== "number" || !Number.isInteger(userId) || userId <= 0) return "invalid";
       const roles = Array.isArray(payload.roles) ? payload.roles.filter(isRole) : [];
       const email = typeof payload.email === "string" ? payload.email : null;
-      return { kind: "business", userId, email, roles };
+      const name = typeof payload.name === "string" ? payload.name : null;
+      return { kind: "business", userId, email, name, roles };
     } catch (error) {
       return error instanceof joseErrors.JWTExpired ? "expired" : "invalid";
     }

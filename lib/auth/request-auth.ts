@@ -1,32 +1,58 @@
 import { UnauthenticatedError, ForbiddenError } from "../errors.js";
 import { hasRole, type BusinessPrincipal, type BusinessTokenService, type RoleName } from "./business-token.js";
+import { designUnauthenticated, requireScopes, type DesignPrincipal, type DesignTokenVerifier } from "./design-principal.js";
 
 /** What a request's credentials amount to, decided once per request by the subgraph itself. */
 export type AuthState =
   | { status: "anonymous" }
-  | { status: "rejected"; reason: "expired" | "invalid" }
-  | { status: "authenticated"; principal: BusinessPrincipal };
+  | { status: "rejected"; reason: "expired" | "invalid" | "revoked" }
+  | { status: "authenticated"; principal: BusinessPrincipal }
+  | { status: "design"; principal: DesignPrincipal };
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-export async function authenticate(authorization: string | undefined, tokens: BusinessTokenService): Promise<AuthState> {
+/**
+ * Business-platform tokens (HS256) everywhere; design-platform OAuth access tokens only where a
+ * subgraph passes a verifier for them. Each only opens what its platform allows.
+ */
+export async function authenticate(
+  authorization: string | undefined,
+  tokens: BusinessTokenService,
+  designTokens?: DesignTokenVerifier,
+): Promise<AuthState> {
   if (authorization === undefined || authorization.trim() === "") return { status: "anonymous" };
   const match = BEARER.exec(authorization);
   if (!match) return { status: "rejected", reason: "invalid" };
   const result = await tokens.verify(match[1]);
-  return typeof result === "string" ? { status: "rejected", reason: result } : { status: "authenticated", principal: result };
+  if (typeof result !== "string") return { status: "authenticated", principal: result };
+  if (result === "invalid" && designTokens) {
+    const design = await designTokens(match[1]);
+    return typeof design === "string" ? { status: "rejected", reason: design } : { status: "design", principal: design };
+  }
+  return { status: "rejected", reason: result };
+}
+
+/** The design-platform caller, holding every scope in `scopes`; 401 / 403 with the design codes otherwise. */
+export function requireDesignPrincipal(auth: AuthState, scopes: readonly string[] = []): DesignPrincipal {
+  if (auth.status !== "design") {
+    throw designUnauthenticated(auth.status === "rejected" ? auth.reason : auth.status === "anonymous" ? "anonymous" : "invalid");
+  }
+  requireScopes(auth.principal, scopes);
+  return auth.principal;
 }
 
 const REJECTION_MESSAGES = {
   anonymous: "Missing authorization token",
   expired: "Token expired",
   invalid: "Invalid token",
+  revoked: "Token revoked",
 } as const;
 
-/** The verified caller, or a 401 that says why there is none. */
+/** The verified business-platform caller, or a 401 that says why there is none. */
 export function requirePrincipal(auth: AuthState): BusinessPrincipal {
   if (auth.status === "authenticated") return auth.principal;
-  throw new UnauthenticatedError(REJECTION_MESSAGES[auth.status === "anonymous" ? "anonymous" : auth.reason]);
+  const reason = auth.status === "anonymous" ? "anonymous" : auth.status === "rejected" ? auth.reason : "invalid";
+  throw new UnauthenticatedError(REJECTION_MESSAGES[reason]);
 }
 
 export function requireRole(roles: readonly RoleName[], ...wanted: RoleName[]): void {

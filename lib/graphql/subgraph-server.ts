@@ -10,6 +10,7 @@ import { createFormatError, subgraphResultsAnswer200 } from "../errors.js";
 import { healthz, listen, type RunningServer } from "../http.js";
 import type { Logger } from "../logger.js";
 import { authenticate, type AuthState } from "../auth/request-auth.js";
+import type { DesignTokenVerifier } from "../auth/design-principal.js";
 import type { DataRuntime } from "../runtime.js";
 
 export function loadTypeDefs(schemaFile: URL): DocumentNode {
@@ -70,6 +71,8 @@ export function startSubgraph<Context extends BaseContext>(options: {
   port: number;
   host?: string;
   context(auth: AuthState): Context;
+  /** Accept design-platform OAuth access tokens too (identity and design-platform subgraphs). */
+  designTokens?: DesignTokenVerifier;
 }): Promise<RunningServer> {
   const { runtime } = options;
   return serveSubgraph({
@@ -79,6 +82,6 @@ export function startSubgraph<Context extends BaseContext>(options: {
     bodyLimitBytes: runtime.config.bodyLimitBytes,
     port: options.port,
     host: options.host,
-    context: async ({ authorization }) => options.context(await authenticate(authorization, runtime.tokens)),
+    context: async ({ authorization }) => options.context(await authenticate(authorization, runtime.tokens, options.designTokens)),
   });
 }

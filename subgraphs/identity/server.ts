@@ -1,14 +1,25 @@
 import { buildSchema, loadTypeDefs, startSubgraph } from "../../lib/graphql/subgraph-server.js";
+import { enforceScopeDirectives } from "../../lib/graphql/scope-directives.js";
+import { checkAccessToken } from "./domain/oauth/access-tokens.js";
 import type { DataRuntime } from "../../lib/runtime.js";
 import { createContext } from "./context.js";
 import { resolvers } from "./resolvers/index.js";
 
 export const name = "identity";
 export const typeDefs = loadTypeDefs(new URL("./schema.graphql", import.meta.url));
-export const schema = buildSchema(typeDefs, resolvers);
+export const schema = enforceScopeDirectives(buildSchema(typeDefs, resolvers));
 
 /** Serves the identity subgraph on `port` (0 picks a free one). */
 export function start(port: number, runtime: DataRuntime, host?: string) {
-  const deps = { db: runtime.db.prisma, log: runtime.log, keys: { db: runtime.db.prisma, sealingKey: runtime.sealingKey } };
-  return startSubgraph({ name, schema, runtime, port, host, context: (auth) => createContext(deps, auth) });
+  const keys = { db: runtime.db.prisma, sealingKey: runtime.sealingKey };
+  const deps = { db: runtime.db.prisma, log: runtime.log, keys };
+  return startSubgraph({
+    name,
+    schema,
+    runtime,
+    port,
+    host,
+    context: (auth) => createContext(deps, auth),
+    designTokens: (token) => checkAccessToken(runtime.db.prisma, keys, token),
+  });
 }

@@ -1,13 +1,38 @@
 import type { Resolvers } from "../__generated__/resolvers-types.js";
+import { authorizationPrompt } from "./Query/authorizationPrompt.js";
+import { designCapabilities } from "./Query/designCapabilities.js";
+import { designMe } from "./Query/designMe.js";
+import { designProfileName } from "./Query/designProfileName.js";
 import { oidcSigningKeys } from "./Query/oidcSigningKeys.js";
+import { userInfo } from "./Query/userInfo.js";
 import { webhookSigningKeys } from "./Query/webhookSigningKeys.js";
+import { approveAuthorization } from "./Mutation/approveAuthorization.js";
+import { exchangeOAuthToken } from "./Mutation/exchangeOAuthToken.js";
+import { introspectOAuthToken } from "./Mutation/introspectOAuthToken.js";
+import { registerIntegration } from "./Mutation/registerIntegration.js";
+import { revokeOAuthToken } from "./Mutation/revokeOAuthToken.js";
 import { setTeamPlan } from "./Mutation/setTeamPlan.js";
 import { Team } from "./Team.js";
 import { User } from "./User.js";
 
 export const resolvers: Resolvers = {
-  Query: { oidcSigningKeys, webhookSigningKeys },
-  Mutation: { setTeamPlan },
+  Query: {
+    authorizationPrompt,
+    designCapabilities,
+    designMe,
+    designProfileName,
+    oidcSigningKeys,
+    userInfo,
+    webhookSigningKeys,
+  },
+  Mutation: {
+    approveAuthorization,
+    exchangeOAuthToken,
+    introspectOAuthToken,
+    registerIntegration,
+    revokeOAuthToken,
+    setTeamPlan,
+  },
   Team,
   User,
 };

@@ -1,0 +1,30 @@
+import { ForbiddenError, UnauthenticatedError } from "../errors.js";
+
+/** Who is calling with a design-platform OAuth access token. */
+export interface DesignPrincipal {
+  kind: "design";
+  userId: number;
+  /** The `sub` of the token: the user's design-platform id. */
+  subject: string;
+  clientId: string;
+  scopes: string[];
+  jti: string;
+  familyId: string;
+}
+
+export type DesignTokenCheck = DesignPrincipal | "invalid" | "expired" | "revoked";
+
+/** Verifies a design-platform access token (signature, expiry, revocation). */
+export type DesignTokenVerifier = (token: string) => Promise<DesignTokenCheck>;
+
+export function designUnauthenticated(reason: "anonymous" | "invalid" | "expired" | "revoked"): UnauthenticatedError {
+  if (reason === "revoked") return new UnauthenticatedError("Access token was revoked", { designCode: "revoked_access_token" });
+  if (reason === "anonymous") return new UnauthenticatedError("Missing Authorization header", { designCode: "invalid_access_token" });
+  return new UnauthenticatedError("Access token is invalid", { designCode: "invalid_access_token" });
+}
+
+/** 403 `missing_scope` unless the token carries every scope the operation declares. */
+export function requireScopes(principal: DesignPrincipal, needed: readonly string[]): void {
+  const missing = needed.filter((scope) => !principal.scopes.includes(scope));
+  if (missing.length) throw new ForbiddenError(`Missing scopes: [${missing.join(", ")}]`, { designCode: "missing_scope" });
+}

@@ -1,0 +1,121 @@
+import express, { type Request, type Response, type Router } from "express";
+import type { GraphQLFormattedError } from "graphql";
+import { executeOperation } from "../graphql-client.js";
+import type { AdapterOptions } from "../router.js";
+
+const PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
+
+const PROMPT = `query($request: AuthorizationRequestInput!) { authorizationPrompt(request: $request) { clientName scopes redirectUri } }`;
+const LOGIN = `mutation($input: LoginEmailPasswordInput!) { loginWithEmailPassword(input: $input) { token } }`;
+const APPROVE = `mutation($request: AuthorizationRequestInput!) { approveAuthorization(request: $request) { redirectTo } }`;
+
+type Params = Partial<Record<(typeof PARAMS)[number], string>>;
+
+function readParams(source: Record<string, unknown>): Params {
+  return Object.fromEntries(PARAMS.flatMap((name) => (typeof source[name] === "string" ? [[name, source[name]]] : []))) as Params;
+}
+
+function asRequest(params: Params) {
+  return {
+    responseType: params.response_type ?? null,
+    clientId: params.client_id ?? null,
+    redirectUri: params.redirect_uri ?? null,
+    scope: params.scope ?? null,
+    state: params.state ?? null,
+    codeChallenge: params.code_challenge ?? null,
+    codeChallengeMethod: params.code_challenge_method ?? null,
+  };
+}
+
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function page(res: Response, status: number, title: string, body: string): void {
+  res
+    .status(status)
+    .set({
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      "X-Frame-Options": "DENY",
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+    })
+    .type("html")
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1d1d1f}
+label{display:block;margin:.75rem 0 .25rem}input[type=email],input[type=password]{width:100%;padding:.5rem;box-sizing:border-box}
+ul{padding-left:1.25rem}button{margin:1rem .5rem 0 0;padding:.5rem 1rem}.error{color:#b00020}</style></head>
+<body>${body}</body></html>`);
+}
+
+function errorPage(res: Response, status: number, message: string): void {
+  page(res, status, "Authorization failed", `<h1>Authorization failed</h1><p class="error">${escape(message)}</p>`);
+}
+
+function consentPage(res: Response, status: number, params: Params, prompt: { clientName: string; scopes: string[] }, problem?: string) {
+  const hidden = PARAMS.map((name) => (params[name] === undefined ? "" : `<input type="hidden" name="${name}" value="${escape(params[name]!)}">`)).join("");
+  page(
+    res,
+    status,
+    `Authorize ${prompt.clientName}`,
+    `<h1>${escape(prompt.clientName)} wants to access your account</h1>
+<p>It asks for:</p><ul>${prompt.scopes.map((scope) => `<li><code>${escape(scope)}</code></li>`).join("")}</ul>
+${problem ? `<p class="error" role="alert">${escape(problem)}</p>` : ""}
+<form method="post" action="">${hidden}
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit" name="decision" value="approve">Allow</button><button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
+</form>`,
+  );
+}
+
+function redirectWithError(res: Response, redirectUri: string, params: Params, code: string, description: string) {
+  const target = new URL(redirectUri);
+  target.searchParams.set("error", code);
+  target.searchParams.set("error_description", description);
+  if (params.state) target.searchParams.set("state", params.state);
+  res.redirect(302, target.toString());
+}
+
+/** Answers an authorization-request error: back to the client when allowed, an error page otherwise. */
+function refuse(res: Response, params: Params, error: GraphQLFormattedError | undefined) {
+  if (error?.extensions?.redirectable === true && params.redirect_uri) {
+    return redirectWithError(res, params.redirect_uri, params, String(error.extensions.designCode), error.message);
+  }
+  errorPage(res, 400, error?.message ?? "The authorization request is invalid");
+}
+
+/**
+ * The authorization endpoint (`/oauth/authorize`): a sign-in and consent page served by us, with no
+ * external assets. Approving signs the user in (accounts) and asks identity for a code.
+ */
+export function authorizationPage(options: AdapterOptions): Router {
+  const router = express.Router();
+  const run = (query: string, variables: Record<string, unknown>, authorization?: string) =>
+    executeOperation(options.gatewayUrl(), { query, variables, authorization });
+
+  router.get("/oauth/authorize", async (req: Request, res: Response) => {
+    const params = readParams(req.query);
+    const prompt = await run(PROMPT, { request: asRequest(params) });
+    if (prompt.errors?.length || !prompt.data) return refuse(res, params, prompt.errors?.[0]);
+    consentPage(res, 200, params, prompt.data.authorizationPrompt as { clientName: string; scopes: string[] });
+  });
+
+  router.post("/oauth/authorize", express.urlencoded({ extended: false, limit: "16kb" }), async (req: Request, res: Response) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const params = readParams(body);
+    const prompt = await run(PROMPT, { request: asRequest(params) });
+    if (prompt.errors?.length || !prompt.data) return refuse(res, params, prompt.errors?.[0]);
+    const details = prompt.data.authorizationPrompt as { clientName: string; scopes: string[]; redirectUri: string };
+    if (body.decision === "deny") return redirectWithError(res, details.redirectUri, params, "access_denied", "The user denied access");
+    if (body.decision !== "approve") return consentPage(res, 400, params, details, "Choose Allow or Deny");
+    const login = await run(LOGIN, { input: { email: String(body.email ?? ""), password: String(body.password ?? "") } });
+    const token = (login.data?.loginWithEmailPassword as { token?: string } | undefined)?.token;
+    if (!token) return consentPage(res, login.errors?.[0]?.extensions?.code === "RATE_LIMITED" ? 429 : 401, params, details, login.errors?.[0]?.message ?? "Sign-in failed");
+    const grant = await run(APPROVE, { request: asRequest(params) }, `Bearer ${token}`);
+    const redirectTo = (grant.data?.approveAuthorization as { redirectTo?: string } | undefined)?.redirectTo;
+    if (!redirectTo) return refuse(res, params, grant.errors?.[0]);
+    res.redirect(302, redirectTo);
+  });
+  return router;
+}

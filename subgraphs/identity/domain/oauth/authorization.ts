@@ -1,0 +1,68 @@
+import type { OAuthClient, PrismaClient } from "../../../../generated/prisma/client.js";
+import type { BusinessPrincipal } from "../../../../lib/auth/business-token.js";
+import { OAuthError } from "./errors.js";
+import { isSubset, parseScope } from "./scopes.js";
+import { newSecret, sha256 } from "./secrets.js";
+
+export const CODE_LIFETIME_MS = 10 * 60 * 1000;
+
+export interface AuthorizationRequest {
+  responseType?: string | null;
+  clientId?: string | null;
+  redirectUri?: string | null;
+  scope?: string | null;
+  state?: string | null;
+  codeChallenge?: string | null;
+  codeChallengeMethod?: string | null;
+}
+
+export interface ValidRequest {
+  client: OAuthClient;
+  redirectUri: string;
+  scopes: string[];
+  codeChallenge: string;
+}
+
+/**
+ * Checks an authorization request. An unknown client or a redirect URI the client did not register
+ * is never redirected to (an error page instead); every other problem goes back to the client.
+ */
+export async function validateAuthorizationRequest(db: PrismaClient, request: AuthorizationRequest): Promise<ValidRequest> {
+  const client = request.clientId && request.clientId.length <= 50
+    ? await db.oAuthClient.findUnique({ where: { id: request.clientId } })
+    : null;
+  if (!client) throw new OAuthError("invalid_request", "Unknown client");
+  if (!request.redirectUri || !client.redirectUris.includes(request.redirectUri)) {
+    throw new OAuthError("invalid_request", "The redirect URI is not registered for this client");
+  }
+  const back = { redirectable: true };
+  if (request.responseType !== "code") throw new OAuthError("unsupported_response_type", "response_type must be code", back);
+  if (!request.codeChallenge || !/^[A-Za-z0-9_-]{43,128}$/.test(request.codeChallenge)) {
+    throw new OAuthError("invalid_request", "A PKCE code_challenge is required", back);
+  }
+  if (request.codeChallengeMethod !== "S256") throw new OAuthError("invalid_request", "code_challenge_method must be S256", back);
+  const scopes = parseScope(request.scope, back);
+  if (scopes.length === 0) throw new OAuthError("invalid_scope", "At least one scope is required", back);
+  if (!isSubset(scopes, client.scopes)) throw new OAuthError("invalid_scope", "The client may not ask for these scopes", back);
+  return { client, redirectUri: request.redirectUri, scopes, codeChallenge: request.codeChallenge };
+}
+
+/** A single-use code, bound to client, redirect URI and challenge, valid for ten minutes. */
+export async function issueAuthorizationCode(db: PrismaClient, user: BusinessPrincipal, request: AuthorizationRequest): Promise<string> {
+  const valid = await validateAuthorizationRequest(db, request);
+  const code = newSecret();
+  await db.authorizationCode.create({
+    data: {
+      codeHash: sha256(code),
+      clientId: valid.client.id,
+      userId: user.userId,
+      redirectUri: valid.redirectUri,
+      scope: valid.scopes.join(" "),
+      codeChallenge: valid.codeChallenge,
+      userName: user.name ?? user.email ?? `User ${user.userId}`,
+      userEmail: user.email,
+      expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
+    },
+  });
+  return code;
+}

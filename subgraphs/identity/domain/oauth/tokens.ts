@@ -1,0 +1,150 @@
+import { SignJWT } from "jose";
+import type { Prisma, PrismaClient, TokenFamily } from "../../../../generated/prisma/client.js";
+import { signingMaterial, type KeyStore } from "../signing-keys.js";
+import { designUserId } from "../teams.js";
+import { OAuthError } from "./errors.js";
+import { isSubset, parseScope } from "./scopes.js";
+import { newId, newSecret, s256, sha256 } from "./secrets.js";
+
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 4 * 60 * 60;
+const REFRESH_TOKEN_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+export const ISSUER = "platform-graph";
+
+export interface TokenResponse {
+  accessToken: string;
+  refreshToken: string;
+  tokenType: "Bearer";
+  expiresIn: number;
+  scope: string;
+  idToken: string | null;
+}
+
+type Tx = Prisma.TransactionClient;
+
+async function signAccessToken(keys: KeyStore, family: TokenFamily, scope: string): Promise<string> {
+  const { kid, alg, privateKey } = await signingMaterial(keys, "oidc");
+  return new SignJWT({ scope, client_id: family.clientId, fid: family.id })
+    .setProtectedHeader({ alg, kid, typ: "at+jwt" })
+    .setIssuer(ISSUER)
+    .setSubject(designUserId(family.userId))
+    .setJti(newId(""))
+    .setIssuedAt()
+    .setNotBefore("0s")
+    .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
+    .sign(privateKey);
+}
+
+async function signIdToken(keys: KeyStore, family: TokenFamily, scopes: string[]): Promise<string> {
+  const { kid, alg, privateKey } = await signingMaterial(keys, "oidc");
+  return new SignJWT({ ...userClaims(family, scopes) })
+    .setProtectedHeader({ alg, kid })
+    .setIssuer(ISSUER)
+    .setSubject(designUserId(family.userId))
+    .setAudience(family.clientId)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
+    .sign(privateKey);
+}
+
+/** OpenID Connect claims the scopes allow: `profile` → names, `email` → email. */
+export function userClaims(family: Pick<TokenFamily, "userId" | "userName" | "userEmail">, scopes: readonly string[]) {
+  const [given, ...rest] = family.userName.split(" ");
+  return {
+    sub: designUserId(family.userId),
+    ...(scopes.includes("profile") ? { name: family.userName, given_name: given, family_name: rest.join(" ") || undefined } : {}),
+    ...(scopes.includes("email") && family.userEmail ? { email: family.userEmail, email_verified: true } : {}),
+  };
+}
+
+interface Issued {
+  family: TokenFamily;
+  scopes: string[];
+  refreshToken: string;
+}
+
+/** Records a new refresh token in the transaction; the JWTs are signed once it has committed. */
+async function recordRefreshToken(tx: Tx, family: TokenFamily, scopes: string[]): Promise<Issued> {
+  const refreshToken = newSecret();
+  await tx.refreshToken.create({
+    data: { tokenHash: sha256(refreshToken), familyId: family.id, scope: scopes.join(" "), expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_MS) },
+  });
+  return { family, scopes, refreshToken };
+}
+
+async function sign(keys: KeyStore, { family, scopes, refreshToken }: Issued): Promise<TokenResponse> {
+  const scope = scopes.join(" ");
+  return {
+    accessToken: await signAccessToken(keys, family, scope),
+    refreshToken,
+    tokenType: "Bearer",
+    expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS,
+    scope,
+    idToken: scopes.includes("openid") ? await signIdToken(keys, family, scopes) : null,
+  };
+}
+
+/** authorization_code grant: the code once, by its client, with the verifier of its challenge. */
+export async function exchangeCode(
+  db: PrismaClient,
+  keys: KeyStore,
+  clientId: string,
+  input: { code?: string | null; codeVerifier?: string | null; redirectUri?: string | null },
+): Promise<TokenResponse> {
+  if (!input.code) throw new OAuthError("invalid_request", "code is required");
+  if (!input.codeVerifier) throw new OAuthError("invalid_request", "code_verifier is required");
+  const codeHash = sha256(input.code);
+  const stored = await db.authorizationCode.findUnique({ where: { codeHash } });
+  if (!stored || stored.clientId !== clientId) throw new OAuthError("invalid_grant", "The authorization code is invalid");
+  if (stored.usedAt) {
+    // A replayed code: whatever it was exchanged for is withdrawn (RFC 6749 §4.1.2).
+    if (stored.familyId) await revokeFamily(db, stored.familyId);
+    throw new OAuthError("invalid_grant", "The authorization code was already used");
+  }
+  if (stored.expiresAt <= new Date()) throw new OAuthError("invalid_grant", "The authorization code has expired");
+  if (input.redirectUri && input.redirectUri !== stored.redirectUri) throw new OAuthError("invalid_grant", "redirect_uri does not match");
+  if (s256(input.codeVerifier) !== stored.codeChallenge) throw new OAuthError("invalid_grant", "code_verifier does not match the code challenge");
+  return db.$transaction(async (tx) => {
+    const familyId = newId("F");
+    const claimed = await tx.authorizationCode.updateMany({ where: { codeHash, usedAt: null }, data: { usedAt: new Date(), familyId } });
+    if (claimed.count !== 1) throw new OAuthError("invalid_grant", "The authorization code was already used");
+    const family = await tx.tokenFamily.create({
+      data: { id: familyId, clientId, userId: stored.userId, scope: stored.scope, userName: stored.userName, userEmail: stored.userEmail },
+    });
+    return recordRefreshToken(tx, family, stored.scope.split(" "));
+  }).then((issued) => sign(keys, issued));
+}
+
+/** refresh_token grant: rotates the token; presenting a rotated token again revokes its whole family. */
+export async function refresh(
+  db: PrismaClient,
+  keys: KeyStore,
+  clientId: string,
+  input: { refreshToken?: string | null; scope?: string | null },
+): Promise<TokenResponse> {
+  if (!input.refreshToken) throw new OAuthError("invalid_request", "refresh_token is required");
+  const tokenHash = sha256(input.refreshToken);
+  const stored = await db.refreshToken.findUnique({ where: { tokenHash }, include: { family: true } });
+  if (!stored || stored.family.clientId !== clientId) throw new OAuthError("invalid_grant", "The refresh token is invalid");
+  if (stored.family.revokedAt) throw new OAuthError("invalid_grant", "The refresh token was revoked");
+  if (stored.rotatedAt) {
+    await revokeFamily(db, stored.familyId);
+    throw new OAuthError("invalid_grant", "The refresh token was already used; every token of this grant is revoked");
+  }
+  if (stored.expiresAt <= new Date()) throw new OAuthError("invalid_grant", "The refresh token has expired");
+  const granted = stored.scope.split(" ");
+  const requested = input.scope ? parseScope(input.scope) : granted;
+  if (requested.length === 0 || !isSubset(requested, granted)) {
+    throw new OAuthError("invalid_scope", "A refresh may narrow the scope, never widen it");
+  }
+  const rotated = await db.$transaction(async (tx) => {
+    const claimed = await tx.refreshToken.updateMany({ where: { tokenHash, rotatedAt: null }, data: { rotatedAt: new Date() } });
+    return claimed.count === 1 ? recordRefreshToken(tx, stored.family, requested) : null;
+  });
+  if (rotated) return sign(keys, rotated);
+  await revokeFamily(db, stored.familyId);
+  throw new OAuthError("invalid_grant", "The refresh token was already used; every token of this grant is revoked");
+}
+
+export async function revokeFamily(db: PrismaClient | Tx, familyId: string): Promise<void> {
+  await db.tokenFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
