@@ -11,6 +11,8 @@ export interface Config {
   /** Port of each subgraph when it runs as its own process. */
   subgraphPorts: { accounts: number; work: number; payments: number; identity: number };
   host: string;
+  /** Where clients reach this deployment: the OpenID issuer and the base of published endpoint URLs. */
+  publicUrl: string;
   dataDir: string;
   /** PostgreSQL server; when absent the embedded PGlite database under `dataDir` is used. */
   databaseUrl: string | undefined;
@@ -100,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     restPort: readPort(env, "REST_PORT", 8080),
     subgraphPorts,
     host: env.HOST || "0.0.0.0",
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
     dataDir: path.resolve(env.DATA_DIR || "./.data"),
     databaseUrl: env.DATABASE_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,

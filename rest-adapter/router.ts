@@ -13,6 +13,8 @@ export interface AdapterOptions {
   gatewayUrl: () => string;
   corsAllowOrigin: string;
   bodyLimitBytes: number;
+  /** The deployment's public URL (OpenID issuer). */
+  publicUrl: string;
   log: Logger;
 }
 

@@ -8,6 +8,7 @@ import { workService } from "./routes/work.js";
 import { paymentService } from "./routes/payment.js";
 import { designService } from "./routes/design.js";
 import { authorizationPage } from "./pages/authorize.js";
+import { openidConfiguration } from "./pages/openid-configuration.js";
 import type { RestService } from "./route-table.js";
 
 /** Every business-platform service the adapter serves, with the config key of its direct port. */
@@ -18,7 +19,7 @@ export const SERVICES: { service: RestService; port: (config: Config) => number 
 ];
 
 export function adapterOptions(config: Config, log: Logger, gatewayUrl: () => string): AdapterOptions {
-  return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, log };
+  return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log };
 }
 
 /** Services of the design platform: no direct ports, several prefixes. */
@@ -27,6 +28,7 @@ export const PREFIXED_ONLY: RestService[] = [designService];
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
 export function mountPrefixedServices(app: Express, options: AdapterOptions): void {
   app.use(authorizationPage(options));
+  app.get("/.well-known/openid-configuration", openidConfiguration(options.publicUrl));
   for (const service of [...SERVICES.map(({ service }) => service), ...PREFIXED_ONLY]) {
     for (const prefix of [service.prefix, ...(service.alsoUnder ?? [])]) app.use(prefix, serviceRouter(service, options));
     if (service.authPrefix) app.use(service.authPrefix, serviceRouter(service, options, (route) => route.alsoAuth === true));

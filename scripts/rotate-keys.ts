@@ -17,7 +17,7 @@ if (!config.databaseUrl) {
 }
 const runtime = await createDataRuntime(config, "keys");
 try {
-  const store = { db: runtime.db.prisma, sealingKey: runtime.sealingKey };
+  const store = { db: runtime.db.prisma, sealingKey: runtime.sealingKey, issuer: runtime.config.publicUrl };
   for (const purpose of ["oidc", "webhook"] as const) {
     const key = await rotateKey(store, purpose);
     console.log(JSON.stringify({ purpose, kid: key.kid, alg: key.alg }));

@@ -128,6 +128,13 @@ export const designService: RestService = {
     },
     {
       method: "GET",
+      path: "/apps/:appId/jwks",
+      operation: `query($appId: ID!) { appSigningKeys(appId: $appId) { ${JWK} } }`,
+      variables: ({ params }) => ({ appId: params.appId }),
+      body: (d) => jwkSet(d.appSigningKeys as Record<string, unknown>[]),
+    },
+    {
+      method: "GET",
       path: "/connect/keys",
       operation: `query { webhookSigningKeys { ${JWK} } }`,
       body: (d) => jwkSet(d.webhookSigningKeys as Record<string, unknown>[]),

@@ -11,7 +11,7 @@ export const schema = enforceScopeDirectives(buildSchema(typeDefs, resolvers));
 
 /** Serves the identity subgraph on `port` (0 picks a free one). */
 export function start(port: number, runtime: DataRuntime, host?: string) {
-  const keys = { db: runtime.db.prisma, sealingKey: runtime.sealingKey };
+  const keys = { db: runtime.db.prisma, sealingKey: runtime.sealingKey, issuer: runtime.config.publicUrl };
   const deps = { db: runtime.db.prisma, log: runtime.log, keys };
   return startSubgraph({
     name,

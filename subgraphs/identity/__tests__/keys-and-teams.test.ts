@@ -13,7 +13,7 @@ let p: People;
 before(async () => ({ t, p } = await startWithPeople()));
 after(() => t.stop());
 
-const store = () => ({ db: t.platform.runtime.db.prisma, sealingKey: t.platform.runtime.sealingKey });
+const store = () => ({ db: t.platform.runtime.db.prisma, sealingKey: t.platform.runtime.sealingKey, issuer: t.config.publicUrl });
 
 async function signWithCurrentKey() {
   const { kid, alg, privateKey } = await signingMaterial(store(), "oidc");

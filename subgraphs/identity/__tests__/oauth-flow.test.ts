@@ -240,9 +240,31 @@ describe("refresh, introspection, revocation", () => {
     const tokens = await obtainTokens(t.http, client, p.client, "profile:read");
     const claims = decodeJwt(tokens.access_token);
     const { signingMaterial } = await import("../domain/signing-keys.js");
-    const { kid, alg, privateKey } = await signingMaterial({ db: t.platform.runtime.db.prisma, sealingKey: t.platform.runtime.sealingKey }, "oidc");
+    const { kid, alg, privateKey } = await signingMaterial({ db: t.platform.runtime.db.prisma, sealingKey: t.platform.runtime.sealingKey, issuer: t.config.publicUrl }, "oidc");
     const expired = await new jwt.SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 5 }).setProtectedHeader({ alg, kid, typ: "at+jwt" }).sign(privateKey);
     const response = await t.http.get("/v1/users/me", { token: expired });
     assert.deepEqual([response.status, response.body.code], [401, "invalid_access_token"]);
+  });
+});
+
+describe("discovery and integration keys", () => {
+  test("/.well-known/openid-configuration names our endpoints; its issuer is the tokens' iss", async () => {
+    const response = await t.http.get("/.well-known/openid-configuration");
+    assert.equal(response.status, 200);
+    assert.deepEqual(response.body.code_challenge_methods_supported, ["S256"]);
+    assert.equal(response.body.token_endpoint, `${response.body.issuer}/v1/oauth/token`);
+    const tokens = await obtainTokens(t.http, client, p.client, "profile:read");
+    assert.equal(decodeJwt(tokens.access_token).iss, response.body.issuer);
+  });
+
+  test("/v1/apps/{appId}/jwks publishes the integration's own keys", async () => {
+    const response = await t.http.get(`/v1/apps/${client.clientId}/jwks`);
+    assert.equal(response.status, 200);
+    assert.equal(response.body.keys[0].kty, "RSA");
+    const oidcKids = (await t.http.get("/v1/oidc/jwks")).body.keys.map((k: { kid: string }) => k.kid);
+    assert.ok(!oidcKids.includes(response.body.keys[0].kid));
+    const missing = await t.http.get("/rest/v1/apps/OC-nobody/jwks");
+    assert.deepEqual([missing.status, missing.body.code], [404, "not_found"]);
+    assert.equal((await t.http.get("/v1/apps/bad%20id/jwks")).status, 400);
   });
 });

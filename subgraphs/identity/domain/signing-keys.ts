@@ -12,6 +12,8 @@ export interface KeyStore {
   db: PrismaClient;
   /** Key that seals private keys at rest. */
   sealingKey: Buffer;
+  /** The issuer (`iss`) of every token signed here: the deployment's public URL. */
+  issuer: string;
 }
 
 function scope(purpose: KeyPurpose, appId: string | null) {

@@ -1,4 +1,5 @@
 import type { Resolvers } from "../__generated__/resolvers-types.js";
+import { appSigningKeys } from "./Query/appSigningKeys.js";
 import { authorizationPrompt } from "./Query/authorizationPrompt.js";
 import { designCapabilities } from "./Query/designCapabilities.js";
 import { designMe } from "./Query/designMe.js";
@@ -17,6 +18,7 @@ import { User } from "./User.js";
 
 export const resolvers: Resolvers = {
   Query: {
+    appSigningKeys,
     authorizationPrompt,
     designCapabilities,
     designMe,

@@ -2,7 +2,7 @@ import { createLocalJWKSet, decodeJwt, errors as joseErrors, jwtVerify, type JWT
 import type { OAuthClient, PrismaClient } from "../../../../generated/prisma/client.js";
 import type { DesignTokenCheck } from "../../../../lib/auth/design-principal.js";
 import { publishedKeys, type KeyStore } from "../signing-keys.js";
-import { ISSUER, revokeFamily } from "./tokens.js";
+import { revokeFamily } from "./tokens.js";
 import { sha256 } from "./secrets.js";
 
 interface AccessClaims extends JWTPayload {
@@ -14,7 +14,7 @@ interface AccessClaims extends JWTPayload {
 async function verifySignature(keys: KeyStore, token: string, checkExpiry: boolean) {
   const jwks = createLocalJWKSet({ keys: await publishedKeys(keys, "oidc") });
   const { payload } = await jwtVerify<AccessClaims>(token, jwks, {
-    issuer: ISSUER,
+    issuer: keys.issuer,
     algorithms: ["RS256"],
     typ: "at+jwt",
     requiredClaims: ["sub", "jti", "exp", "scope", "client_id", "fid"],

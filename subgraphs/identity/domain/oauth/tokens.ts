@@ -8,7 +8,6 @@ import { newId, newSecret, s256, sha256 } from "./secrets.js";
 
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 4 * 60 * 60;
 const REFRESH_TOKEN_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
-export const ISSUER = "platform-graph";
 
 export interface TokenResponse {
   accessToken: string;
@@ -25,7 +24,7 @@ async function signAccessToken(keys: KeyStore, family: TokenFamily, scope: strin
   const { kid, alg, privateKey } = await signingMaterial(keys, "oidc");
   return new SignJWT({ scope, client_id: family.clientId, fid: family.id })
     .setProtectedHeader({ alg, kid, typ: "at+jwt" })
-    .setIssuer(ISSUER)
+    .setIssuer(keys.issuer)
     .setSubject(designUserId(family.userId))
     .setJti(newId(""))
     .setIssuedAt()
@@ -38,7 +37,7 @@ async function signIdToken(keys: KeyStore, family: TokenFamily, scopes: string[]
   const { kid, alg, privateKey } = await signingMaterial(keys, "oidc");
   return new SignJWT({ ...userClaims(family, scopes) })
     .setProtectedHeader({ alg, kid })
-    .setIssuer(ISSUER)
+    .setIssuer(keys.issuer)
     .setSubject(designUserId(family.userId))
     .setAudience(family.clientId)
     .setIssuedAt()
