@@ -14,7 +14,12 @@ export interface BusinessPrincipal {
   /** The user's name when the token was issued (absent from tokens issued before names were carried). */
   name: string | null;
   roles: RoleName[];
+  /** A deployment operator (a command-line tool holding the signing secret), not a user: userId is 0. */
+  operator?: true;
 }
+
+/** Lifetime of an operator token: one command's worth. */
+const OPERATOR_TOKEN_SECONDS = 60;
 
 export type TokenFailure = "expired" | "invalid";
 
@@ -35,10 +40,25 @@ export class BusinessTokenService {
       .sign(this.key);
   }
 
+  /** A short-lived token for a command-line tool of the deployment's operator. */
+  async issueOperatorToken(): Promise<string> {
+    return new SignJWT({ operator: true })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject("operator")
+      .setIssuedAt()
+      .setExpirationTime(`${OPERATOR_TOKEN_SECONDS}s`)
+      .sign(this.key);
+  }
+
   /** Verifies signature (HS256 only, so `alg: none` and key confusion are refused) and expiry. */
   async verify(token: string): Promise<BusinessPrincipal | TokenFailure> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"], requiredClaims: ["exp"] });
+      if (payload.operator === true && payload.sub === "operator") {
+        const lifetime = (payload.exp ?? 0) - (payload.iat ?? 0);
+        if (lifetime > OPERATOR_TOKEN_SECONDS) return "invalid";
+        return { kind: "business", userId: 0, email: null, name: "operator", roles: [], operator: true };
+      }
       const userId = payload.user_id ?? payload.userId;
       if (typeof userId !== "number" || !Number.isInteger(userId) || userId <= 0) return "invalid";
       const roles = Array.isArray(payload.roles) ? payload.roles.filter(isRole) : [];

@@ -48,8 +48,15 @@ const REJECTION_MESSAGES = {
   revoked: "Token revoked",
 } as const;
 
-/** The verified business-platform caller, or a 401 that says why there is none. */
+/** The verified business-platform user, or a 401 that says why there is none (operator tokens included). */
 export function requirePrincipal(auth: AuthState): BusinessPrincipal {
+  const caller = requireCaller(auth);
+  if (caller.operator) throw new UnauthenticatedError("Operator tokens open only the operator's tools");
+  return caller;
+}
+
+/** The verified business-platform user or the deployment's operator tools. */
+export function requireCaller(auth: AuthState): BusinessPrincipal {
   if (auth.status === "authenticated") return auth.principal;
   const reason = auth.status === "anonymous" ? "anonymous" : auth.status === "rejected" ? auth.reason : "invalid";
   throw new UnauthenticatedError(REJECTION_MESSAGES[reason]);

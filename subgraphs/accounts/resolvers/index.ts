@@ -4,6 +4,7 @@ import { me } from "./Query/me.js";
 import { myIdentities } from "./Query/myIdentities.js";
 import { user } from "./Query/user.js";
 import { users } from "./Query/users.js";
+import { userIdByEmail } from "./Query/userIdByEmail.js";
 import { demoteRole } from "./Mutation/demoteRole.js";
 import { linkIdentity } from "./Mutation/linkIdentity.js";
 import { loginWithBlockchain } from "./Mutation/loginWithBlockchain.js";
@@ -17,7 +18,7 @@ import { User } from "./User.js";
 
 export const resolvers: Resolvers = {
   DateTime: DateTimeResolver,
-  Query: { me, myIdentities, users, user },
+  Query: { me, myIdentities, users, user, userIdByEmail },
   Mutation: {
     registerWithEmailPassword,
     registerWithBlockchain,

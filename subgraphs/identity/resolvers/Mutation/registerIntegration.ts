@@ -1,10 +1,15 @@
-import { requirePrincipal } from "../../../../lib/auth/request-auth.js";
+import { requireCaller } from "../../../../lib/auth/request-auth.js";
+import { ForbiddenError } from "../../../../lib/errors.js";
 import type { MutationResolvers } from "../../__generated__/resolvers-types.js";
 import { registerClient } from "../../domain/oauth/clients.js";
 
-export const registerIntegration: MutationResolvers["registerIntegration"] = async (_p, input, ctx) => {
-  const owner = requirePrincipal(ctx.auth);
-  const { client, secret } = await registerClient(ctx.db, owner.userId, input);
+export const registerIntegration: MutationResolvers["registerIntegration"] = async (_p, { ownerId, ...input }, ctx) => {
+  const caller = requireCaller(ctx.auth);
+  if (!caller.operator && ownerId !== undefined && ownerId !== null && ownerId !== caller.userId) {
+    throw new ForbiddenError("Forbidden: you can only register integrations you own");
+  }
+  const owner = caller.operator ? (ownerId ?? null) : caller.userId;
+  const { client, secret } = await registerClient(ctx.db, owner, input);
   return {
     clientId: client.id,
     clientSecret: secret,

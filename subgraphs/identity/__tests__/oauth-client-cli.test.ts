@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { after, before, describe, test } from "node:test";
+import { startWithPeople, type People } from "../../../testing/people.js";
+import type { TestPlatform } from "../../../testing/platform.js";
+import { basic, oauthPost } from "../../../testing/oauth.js";
+
+let t: TestPlatform;
+let p: People;
+before(async () => ({ t, p } = await startWithPeople()));
+after(() => t.stop());
+
+const run = promisify(execFile);
+
+async function cli(args: string[]) {
+  const env = { ...process.env, PORT: String(t.platform.main.port), DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
+  return run(process.execPath, ["--import", "tsx", "scripts/oauth-client.ts", ...args], { env }).then(
+    (result) => ({ code: 0, stdout: result.stdout, stderr: result.stderr }),
+    (error) => ({ code: error.code as number, stdout: String(error.stdout), stderr: String(error.stderr) }),
+  );
+}
+
+describe("npm run oauth:client", () => {
+  test("registers an integration on the running platform and prints its credentials as JSON", async () => {
+    const result = await cli(["--name", "CLI app", "--redirect-uri", "https://cli.example.com/cb", "--scopes", "openid profile:read", "--owner-email", p.staff.email]);
+    assert.equal(result.code, 0, result.stderr);
+    const printed = JSON.parse(result.stdout);
+    assert.deepEqual(Object.keys(printed).sort(), ["client_id", "client_secret"]);
+    const stored = await t.platform.runtime.db.prisma.oAuthClient.findUniqueOrThrow({ where: { id: printed.client_id } });
+    assert.deepEqual([stored.name, stored.ownerId, stored.scopes, stored.redirectUris], ["CLI app", p.staff.userId, ["openid", "profile:read"], ["https://cli.example.com/cb"]]);
+    assert.notEqual(stored.secretHash, printed.client_secret, "only a hash is kept");
+    const works = await oauthPost(t.http, "/v1/oauth/introspect", { token: "anything" }, { authorization: basic({ clientId: printed.client_id, clientSecret: printed.client_secret }) });
+    assert.deepEqual([works.status, works.body], [200, { active: false }]);
+  });
+
+  test("clear errors: unknown owner, bad redirect URI, missing arguments", async () => {
+    const before = await t.platform.runtime.db.prisma.oAuthClient.count();
+    const unknown = await cli(["--name", "x", "--redirect-uri", "https://x.example.com/cb", "--owner-email", "nobody@example.com"]);
+    assert.deepEqual([unknown.code, unknown.stderr.trim()], [1, "no user has the email nobody@example.com"]);
+    const badUri = await cli(["--name", "x", "--redirect-uri", "http://x.example.com/cb"]);
+    assert.equal(badUri.code, 1);
+    assert.match(badUri.stderr, /https/);
+    assert.equal((await cli(["--name", "x"])).code, 2);
+    assert.equal(await t.platform.runtime.db.prisma.oAuthClient.count(), before);
+  });
+
+  test("an operator token opens nothing that belongs to users", async () => {
+    const operator = await t.platform.runtime.tokens.issueOperatorToken();
+    for (const path of ["/api/auth/profile", "/api/work/projects", "/api/payment/invoices", "/api/work/workorders", "/api/auth/admin/users"]) {
+      const response = await t.http.get(path, { token: operator });
+      assert.deepEqual([response.status, response.body], [401, { error: "Operator tokens open only the operator's tools" }], path);
+    }
+    const request = await t.http.post("/api/work/project-requests", { name: "n", description: "d" }, { token: operator });
+    assert.equal(request.status, 401);
+  });
+});
