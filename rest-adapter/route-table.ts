@@ -34,6 +34,8 @@ export interface RestRoute {
   form?: boolean;
   /** Backend-to-backend only: no CORS grant, and a request from a browser (with `Origin`) is refused. */
   noBrowser?: boolean;
+  /** The documented per-client-and-user rate limit (requests per window), recorded for its enforcement. */
+  rate?: number;
 }
 
 /** A platform service: its routes, served under its prefixes on the main port (and, for the business

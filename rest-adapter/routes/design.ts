@@ -98,6 +98,7 @@ export const designService: RestService = {
     {
       method: "GET",
       path: "/oidc/userinfo",
+      rate: 10,
       operation: `query { userInfo { ${USER_INFO} } }`,
       body: (d) => {
         const u = d.userInfo as Record<string, unknown>;
@@ -108,6 +109,7 @@ export const designService: RestService = {
     {
       method: "GET",
       path: "/users/me",
+      rate: 10,
       operation: `query { designMe { userId teamId } }`,
       body: (d) => {
         const me = d.designMe as { userId: string; teamId: string };
@@ -117,12 +119,14 @@ export const designService: RestService = {
     {
       method: "GET",
       path: "/users/me/profile",
+      rate: 10,
       operation: `query { designProfileName }`,
       body: (d) => ({ profile: { display_name: d.designProfileName } }),
     },
     {
       method: "GET",
       path: "/users/me/capabilities",
+      rate: 10,
       operation: `query { designCapabilities }`,
       body: (d) => ({ capabilities: d.designCapabilities }),
     },
