@@ -1,6 +1,4 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 import { createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWK } from "jose";
 import { startWithPeople, type People } from "../../../testing/people.js";
@@ -111,16 +109,5 @@ describe("teams, plans and capabilities", () => {
   test("another user's team is not visible to a CLIENT", async () => {
     const response = await t.http.graphql(`query($id: Int!) { user(id: $id) { name team { id } } }`, { id: p.otherClient.userId }, p.client.token);
     assert.equal(response.body.errors?.[0].extensions.code, "FORBIDDEN");
-  });
-});
-
-describe("npm run keys:rotate", () => {
-  test("refuses while the embedded platform holds the database", { skip: Boolean(process.env.DATABASE_URL) }, async () => {
-    const run = promisify(execFile);
-    const result = await run(process.execPath, ["--import", "tsx", "scripts/rotate-keys.ts"], {
-      env: { ...process.env, PORT: String(t.platform.main.port), DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret },
-    }).then(() => ({ code: 0, stderr: "" }), (error) => ({ code: error.code as number, stderr: String(error.stderr) }));
-    assert.equal(result.code, 1);
-    assert.match(result.stderr, /stop it first/);
   });
 });

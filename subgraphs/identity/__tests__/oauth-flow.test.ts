@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
-import { createLocalJWKSet, decodeJwt, jwtVerify } from "jose";
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import {
@@ -266,5 +268,29 @@ describe("discovery and integration keys", () => {
     const missing = await t.http.get("/rest/v1/apps/OC-nobody/jwks");
     assert.deepEqual([missing.status, missing.body.code], [404, "not_found"]);
     assert.equal((await t.http.get("/v1/apps/bad%20id/jwks")).status, 400);
+  });
+});
+
+describe("npm run keys:rotate", () => {
+  test("rotates through the running platform: new tokens use the new key, old ones work until they expire", async () => {
+    const before = await obtainTokens(t.http, client, p.client, "profile:read");
+    const oldKid = decodeProtectedHeader(before.access_token).kid;
+    const env = { ...process.env, PORT: String(t.platform.main.port), DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/rotate-keys.ts"], { env });
+    const rotated = stdout.trim().split("\n").map((line) => JSON.parse(line));
+    assert.deepEqual(rotated.map((key) => key.alg), ["RS256", "EdDSA"]);
+    const after = await obtainTokens(t.http, client, p.client, "profile:read");
+    assert.equal(decodeProtectedHeader(after.access_token).kid, rotated[0].kid);
+    assert.notEqual(rotated[0].kid, oldKid);
+    assert.equal((await t.http.get("/v1/users/me", { token: before.access_token })).status, 200, "the retired key still verifies");
+    const kids = (await t.http.get("/v1/oidc/jwks")).body.keys.map((k: { kid: string }) => k.kid);
+    assert.ok(kids.includes(oldKid) && kids.includes(rotated[0].kid));
+  });
+
+  test("through GraphQL it is for a SUPERUSER only", async () => {
+    const denied = await t.http.graphql(`mutation { rotateSigningKeys { kid } }`, {}, p.admin.token);
+    assert.equal(denied.body.errors?.[0].extensions.code, "FORBIDDEN");
+    const allowed = await t.http.graphql(`mutation { rotateSigningKeys { kid } }`, {}, p.superuser.token);
+    assert.equal(allowed.body.data.rotateSigningKeys.length, 2);
   });
 });

@@ -12,6 +12,7 @@ import { exchangeOAuthToken } from "./Mutation/exchangeOAuthToken.js";
 import { introspectOAuthToken } from "./Mutation/introspectOAuthToken.js";
 import { registerIntegration } from "./Mutation/registerIntegration.js";
 import { revokeOAuthToken } from "./Mutation/revokeOAuthToken.js";
+import { rotateSigningKeys } from "./Mutation/rotateSigningKeys.js";
 import { setTeamPlan } from "./Mutation/setTeamPlan.js";
 import { Team } from "./Team.js";
 import { User } from "./User.js";
@@ -33,6 +34,7 @@ export const resolvers: Resolvers = {
     introspectOAuthToken,
     registerIntegration,
     revokeOAuthToken,
+    rotateSigningKeys,
     setTeamPlan,
   },
   Team,

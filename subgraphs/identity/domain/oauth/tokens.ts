@@ -22,7 +22,7 @@ type Tx = Prisma.TransactionClient;
 
 async function signAccessToken(keys: KeyStore, family: TokenFamily, scope: string): Promise<string> {
   const { kid, alg, privateKey } = await signingMaterial(keys, "oidc");
-  return new SignJWT({ scope, client_id: family.clientId, fid: family.id })
+  return new SignJWT({ scope, client: family.clientId, client_id: family.clientId, fid: family.id })
     .setProtectedHeader({ alg, kid, typ: "at+jwt" })
     .setIssuer(keys.issuer)
     .setSubject(designUserId(family.userId))

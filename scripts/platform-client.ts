@@ -1,0 +1,40 @@
+import { BusinessTokenService } from "../lib/auth/business-token.js";
+import { resolveJwtSecret } from "../lib/auth/jwt-secret.js";
+import { loadConfig } from "../lib/config.js";
+import { createLogger } from "../lib/logger.js";
+import { startEmbedded } from "../gateway/embedded.js";
+
+export interface OperatorSession {
+  graphql(query: string, variables?: Record<string, unknown>): Promise<Record<string, any>>;
+  close(): Promise<void>;
+}
+
+/**
+ * For the operator's command-line tools: GraphQL against the running platform (so they work while
+ * `npm start` holds the embedded database), authorised by one-minute operator tokens signed with the
+ * deployment's secret. With no platform running, one is started in this process for the command.
+ */
+export async function operatorSession(): Promise<OperatorSession> {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+  const tokens = new BusinessTokenService(await resolveJwtSecret(config, createLogger(config.logLevel, "operator")));
+  const running = await fetch(`http://127.0.0.1:${config.port}/healthz`).then((r) => r.ok, () => false);
+  const platform = running
+    ? undefined
+    : await startEmbedded(
+        loadConfig({ ...process.env, LOG_LEVEL: "warn", PORT: "0", AUTH_PORT: "0", WORK_PORT: "0", PAYMENT_PORT: "0", HOST: "127.0.0.1" }),
+      );
+  const url = platform ? `${platform.main.url}/graphql` : `http://127.0.0.1:${config.port}/graphql`;
+  return {
+    async graphql(query, variables = {}) {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${await tokens.issueOperatorToken()}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { data?: Record<string, any>; errors?: { message: string }[] };
+      if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join("; "));
+      return body.data!;
+    },
+    close: async () => platform?.close(),
+  };
+}
