@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { registerAndLogin } from "../../testing/accounts.js";
 import { startTestPlatform, type TestPlatform } from "../../testing/platform.js";
-import { SERVICES } from "../server.js";
+import { PREFIXED_ONLY, SERVICES } from "../server.js";
 import { startCardProcessorServer, type CardProcessorServer } from "../../testing/card-processor-server.js";
 
 let t: TestPlatform;
@@ -87,15 +87,15 @@ describe("REST adapter: bad input", () => {
       { name: "n".repeat(5000), description: ["x"], ipfsMetadataCid: "Qm", ipfsDocumentCid: 5, createdBy: "me" },
       { invoiceNumber: "", clientId: "x", amount: "1.005", currency: "usd1", invoiceId: -1, paymentMethod: "CASH" },
       { invoiceId: "abc", amount: 0, processorFee: "x", id: "evt_1", type: "payment_intent.succeeded" }];
-    for (const { service } of SERVICES) {
+    for (const service of [...SERVICES.map(({ service }) => service), ...PREFIXED_ONLY]) {
       for (const route of service.routes) {
-        for (const id of route.path.includes(":id") ? ["abc", "-1", "999999"] : [""]) {
-          const path = service.prefix + route.path.replace(":id", id);
+        for (const id of /:\w*[iI]d\b/.test(route.path) ? ["abc", "-1", "999999"] : [""]) {
+          const path = service.prefix + route.path.replace(/:\w*[iI]d\b/, id);
           for (const token of [undefined, superuser.token, "garbage"]) {
             for (const body of route.method === "GET" || route.method === "DELETE" ? [undefined] : bodies) {
               const response = await t.http.request(route.method, path, { token, body });
               assert.ok(response.status < 500, `${route.method} ${path} ${JSON.stringify(body)} → ${response.status} ${response.text}`);
-              if (response.status >= 400) assert.ok(response.body.error || response.body.field || route.textErrors, response.text);
+              if (response.status >= 400) assert.ok(response.body.error || response.body.field || response.body.code || route.textErrors, response.text);
             }
           }
         }
