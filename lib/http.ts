@@ -13,6 +13,10 @@ export interface RunningServer {
 /** Listens on `port` (0 picks a free one) and resolves once the socket is bound. */
 export async function listen(app: Express | http.RequestListener, port: number, host: string): Promise<RunningServer> {
   const server = http.createServer(app as http.RequestListener);
+  // Longer than clients' idle keep-alive (undici keeps sockets 4 s, proxies often 60 s), so a reused
+  // connection is never closed by us just as a request is sent on it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => {
