@@ -1,0 +1,141 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { openDatabase, type Database } from "../db/database.js";
+import { enqueueJob, JOB_EVENTS, JobWorker, type JobEvent, type JobHandler } from "../jobs/engine.js";
+import { PermanentJobError, TransientJobError } from "../jobs/errors.js";
+import { createLogger } from "../logger.js";
+import { inMemoryBus, redisBus, type Bus } from "../pubsub.js";
+import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
+
+let location: TestDatabase;
+let database: Database;
+let bus: Bus;
+const log = createLogger("silent");
+before(async () => {
+  location = await createTestDatabase();
+  database = await openDatabase(location);
+  bus = inMemoryBus();
+});
+after(async () => {
+  await bus.close();
+  await database.close();
+  await location.drop();
+});
+
+const engine = (overrides = {}) => ({ db: database.prisma, bus, log, leaseMs: 300, backoffMs: 20, pollMs: 25, ...overrides });
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error("condition not met in time");
+}
+
+const jobRow = (id: string) => database.prisma.job.findUniqueOrThrow({ where: { id } });
+
+describe("job engine", () => {
+  test("a job runs to success and every transition is published after it commits", async () => {
+    const events: (JobEvent & { committed: string })[] = [];
+    const unsubscribe = await bus.subscribe(JOB_EVENTS, async (event: JobEvent) => {
+      const row = await database.prisma.job.findUnique({ where: { id: event.id } });
+      events.push({ ...event, committed: row?.status ?? "missing" });
+    });
+    const worker = new JobWorker(engine(), { echo: async (job) => ({ echoed: job.input }) });
+    await worker.start();
+    const job = await enqueueJob(engine(), { kind: "echo", ownerId: 1, input: { n: 1 } });
+    await until(async () => events.filter((e) => e.id === job.id).length === 2);
+    await worker.stop();
+    await unsubscribe();
+    const row = await jobRow(job.id);
+    assert.deepEqual(row.result, { echoed: { n: 1 } });
+    assert.equal(row.lockedBy, null);
+    const seen = events.filter((e) => e.id === job.id);
+    assert.deepEqual(seen.map((e) => e.status), ["in_progress", "success"]);
+    assert.ok(seen.every((e) => e.committed !== "missing"), "the row exists when its creation is announced");
+    assert.equal(seen[1].committed, "success", "success is announced once committed");
+  });
+
+  test("several workers: every job is processed exactly once", async () => {
+    const processed = new Map<string, number>();
+    const handler: JobHandler = async (job) => {
+      processed.set(job.id, (processed.get(job.id) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return { ok: true };
+    };
+    const jobs = await Promise.all(Array.from({ length: 30 }, (_, i) => enqueueJob(engine(), { kind: "count", ownerId: 1, input: { i } })));
+    const workers = Array.from({ length: 3 }, () => new JobWorker(engine(), { count: handler }));
+    await Promise.all(workers.map((w) => w.start()));
+    await until(async () => (await database.prisma.job.count({ where: { kind: "count", status: "success" } })) === 30);
+    await Promise.all(workers.map((w) => w.stop()));
+    assert.deepEqual(jobs.map((job) => processed.get(job.id)), Array(30).fill(1));
+  });
+
+  test("transient failures retry with backoff; permanent ones fail with their code and message", async () => {
+    let calls = 0;
+    const worker = new JobWorker(engine(), {
+      flaky: async () => {
+        calls += 1;
+        if (calls < 3) throw new TransientJobError("busy");
+        return { ok: true };
+      },
+      broken: async () => {
+        throw new PermanentJobError("import_failed", "The file is not an image or a video");
+      },
+    });
+    await worker.start();
+    const flaky = await enqueueJob(engine(), { kind: "flaky", ownerId: 1, input: {} });
+    const broken = await enqueueJob(engine(), { kind: "broken", ownerId: 1, input: {} });
+    await until(async () => (await jobRow(flaky.id)).status === "success" && (await jobRow(broken.id)).status === "failed");
+    await worker.stop();
+    assert.equal((await jobRow(flaky.id)).attempts, 3);
+    const failed = await jobRow(broken.id);
+    assert.deepEqual([failed.errorCode, failed.errorMessage, failed.attempts], ["import_failed", "The file is not an image or a video", 1]);
+  });
+
+  test("retries run out: the job fails with internal_failure", async () => {
+    const worker = new JobWorker(engine(), { doomed: async () => { throw new TransientJobError("still busy"); } });
+    await worker.start();
+    const job = await enqueueJob(engine(), { kind: "doomed", ownerId: 1, input: {}, maxAttempts: 2 });
+    await until(async () => (await jobRow(job.id)).status === "failed");
+    await worker.stop();
+    const row = await jobRow(job.id);
+    assert.deepEqual([row.errorCode, row.attempts], ["internal_failure", 2]);
+  });
+
+  test("a worker that stops mid-job leaves nothing stuck: its lease runs out and another worker finishes it", async () => {
+    const job = await enqueueJob(engine(), { kind: "resumable", ownerId: 1, input: {} });
+    const dead = new JobWorker(engine(), { resumable: async () => ({}) });
+    const claimed = await dead.claim();
+    assert.equal(claimed?.id, job.id, "the first worker claimed the job and then died without a word");
+    const survivor = new JobWorker(engine(), { resumable: async () => ({ resumed: true }) });
+    await survivor.start();
+    await until(async () => (await jobRow(job.id)).status === "success");
+    await survivor.stop();
+    const row = await jobRow(job.id);
+    assert.deepEqual([row.result, row.attempts], [{ resumed: true }, 2]);
+  });
+});
+
+describe("event bus over Redis", { skip: !process.env.REDIS_URL && "needs REDIS_URL" }, () => {
+  test("an event published through one connection reaches subscribers of another", async () => {
+    const prefix = `test-${process.pid}-${Date.now()}`;
+    const a = redisBus(process.env.REDIS_URL!, prefix);
+    const b = redisBus(process.env.REDIS_URL!, prefix);
+    try {
+      const received: unknown[] = [];
+      const unsubscribe = await b.subscribe("jobs", (message) => received.push(message));
+      await a.publish("jobs", { id: "j1", status: "success" });
+      await until(async () => received.length === 1, 5000);
+      assert.deepEqual(received, [{ id: "j1", status: "success" }]);
+      await unsubscribe();
+      await a.publish("jobs", { id: "j2", status: "success" });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(received.length, 1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

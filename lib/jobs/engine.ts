@@ -1,0 +1,161 @@
+import { randomBytes } from "node:crypto";
+import type { Job, Prisma, PrismaClient } from "../../generated/prisma/client.js";
+import type { Logger } from "../logger.js";
+import type { Bus } from "../pubsub.js";
+import { PermanentJobError, TransientJobError } from "./errors.js";
+
+/** Channel every job transition is published on, after it commits: `{ kind, id, status }`. */
+export const JOB_EVENTS = "jobs";
+
+export interface JobEvent {
+  kind: string;
+  id: string;
+  status: Job["status"];
+}
+
+export type JobHandler = (job: Job, signal: AbortSignal) => Promise<Prisma.InputJsonValue>;
+
+export interface EngineOptions {
+  db: PrismaClient;
+  bus: Bus;
+  log: Logger;
+  /** How long a claim lasts without a heartbeat; a dead worker's jobs are claimable again after it. */
+  leaseMs?: number;
+  /** First retry delay; doubled on every further attempt. */
+  backoffMs?: number;
+  /** How often an idle worker looks for due jobs (it is also woken by new jobs). */
+  pollMs?: number;
+}
+
+function newJobId(): string {
+  return randomBytes(12).toString("base64url");
+}
+
+/** Creates a job (status `in_progress`) and announces it. */
+export async function enqueueJob(
+  options: Pick<EngineOptions, "db" | "bus">,
+  job: { kind: string; ownerId: number; input: Prisma.InputJsonValue; maxAttempts?: number },
+): Promise<Job> {
+  const created = await options.db.job.create({ data: { id: newJobId(), ...job } });
+  await options.bus.publish(JOB_EVENTS, { kind: created.kind, id: created.id, status: created.status } satisfies JobEvent);
+  return created;
+}
+
+/**
+ * A worker: claims due jobs of its kinds one at a time (`FOR UPDATE SKIP LOCKED`, so no job is
+ * processed by two workers), keeps its lease alive while the handler runs, and records the outcome.
+ */
+export class JobWorker {
+  readonly id = `worker-${process.pid}-${randomBytes(4).toString("hex")}`;
+  private readonly leaseMs: number;
+  private readonly backoffMs: number;
+  private readonly pollMs: number;
+  private running = false;
+  private wake: (() => void) | undefined;
+  private loop: Promise<void> | undefined;
+  private unsubscribe: (() => Promise<void>) | undefined;
+  private readonly controller = new AbortController();
+
+  constructor(
+    private readonly options: EngineOptions,
+    private readonly handlers: Record<string, JobHandler>,
+  ) {
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.backoffMs = options.backoffMs ?? 1_000;
+    this.pollMs = options.pollMs ?? 1_000;
+  }
+
+  async start(): Promise<void> {
+    this.running = true;
+    this.unsubscribe = await this.options.bus.subscribe(JOB_EVENTS, (event: JobEvent) => {
+      if (event.status === "in_progress" && event.kind in this.handlers) this.wake?.();
+    });
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.controller.abort();
+    this.wake?.();
+    await this.loop;
+    await this.unsubscribe?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const job = await this.claim().catch((error) => {
+        this.options.log.error({ err: error }, "claiming a job failed");
+        return undefined;
+      });
+      if (job) {
+        await this.process(job);
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  /** Claims the oldest due job of this worker's kinds whose lease (if any) has run out. */
+  async claim(): Promise<Job | undefined> {
+    const kinds = Object.keys(this.handlers);
+    const rows = await this.options.db.$queryRaw<Job[]>`
+      UPDATE jobs SET "lockedBy" = ${this.id},
+                      "lockedUntil" = now() + ${`${this.leaseMs} milliseconds`}::interval,
+                      attempts = attempts + 1,
+                      "updatedAt" = now()
+       WHERE id = (SELECT id FROM jobs
+                    WHERE status = 'in_progress' AND kind = ANY(${kinds}) AND "runAfter" <= now()
+                      AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
+                    ORDER BY "runAfter", "createdAt"
+                    LIMIT 1
+                    FOR UPDATE SKIP LOCKED)
+      RETURNING *`;
+    return rows[0];
+  }
+
+  private async process(job: Job): Promise<void> {
+    if (job.attempts > job.maxAttempts) {
+      return this.finish(job, { status: "failed", errorCode: "internal_failure", errorMessage: "The job could not be completed: its workers stopped too many times" });
+    }
+    const heartbeat = setInterval(() => {
+      void this.options.db.job
+        .updateMany({ where: { id: job.id, lockedBy: this.id }, data: { lockedUntil: new Date(Date.now() + this.leaseMs) } })
+        .catch(() => undefined);
+    }, Math.max(50, this.leaseMs / 3));
+    try {
+      const result = await this.handlers[job.kind](job, this.controller.signal);
+      await this.finish(job, { status: "success", result });
+    } catch (error) {
+      if (error instanceof PermanentJobError) {
+        await this.finish(job, { status: "failed", errorCode: error.code, errorMessage: error.message });
+      } else if (job.attempts < job.maxAttempts) {
+        const delay = this.backoffMs * 2 ** (job.attempts - 1);
+        this.options.log.warn({ job: job.id, attempt: job.attempts, delay, err: error }, "job attempt failed; retrying");
+        await this.options.db.job.updateMany({
+          where: { id: job.id, lockedBy: this.id },
+          data: { lockedBy: null, lockedUntil: null, runAfter: new Date(Date.now() + delay) },
+        });
+      } else {
+        const message = error instanceof TransientJobError ? error.message : "The job failed unexpectedly";
+        await this.finish(job, { status: "failed", errorCode: "internal_failure", errorMessage: message });
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** Records the outcome only while this worker still holds the job, then announces it. */
+  private async finish(job: Job, outcome: Prisma.JobUpdateManyMutationInput & { status: Job["status"] }): Promise<void> {
+    const done = await this.options.db.job.updateMany({
+      where: { id: job.id, lockedBy: this.id, status: "in_progress" },
+      data: { ...outcome, lockedBy: null, lockedUntil: null },
+    });
+    if (done.count === 1) await this.options.bus.publish(JOB_EVENTS, { kind: job.kind, id: job.id, status: outcome.status } satisfies JobEvent);
+  }
+}
