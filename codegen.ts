@@ -15,7 +15,7 @@ const subgraphs: Record<string, { context: string; mappers: Record<string, strin
       Project: "../../../generated/prisma/client.js#Project as ProjectModel",
       Task: "../../../generated/prisma/client.js#Task as TaskModel",
       WorkOrder: "../../../generated/prisma/client.js#WorkOrder as WorkOrderModel",
-      User: "../domain/references.js#UserReference",
+      User: "../../../lib/graphql/entity-reference.js#EntityReference",
     },
   },
   payments: {
@@ -23,8 +23,8 @@ const subgraphs: Record<string, { context: string; mappers: Record<string, strin
     mappers: {
       Invoice: "../../../generated/prisma/client.js#Invoice as InvoiceModel",
       Payment: "../../../generated/prisma/client.js#Payment as PaymentModel",
-      User: "../domain/references.js#EntityReference",
-      Project: "../domain/references.js#EntityReference",
+      User: "../../../lib/graphql/entity-reference.js#EntityReference",
+      Project: "../../../lib/graphql/entity-reference.js#EntityReference",
     },
   },
   identity: {

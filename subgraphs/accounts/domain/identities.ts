@@ -2,7 +2,8 @@ import type { IdentityType, PrismaClient } from "../../../generated/prisma/clien
 import { BadRequestError, ConflictError, NotFoundError, UnauthenticatedError } from "../../../lib/errors.js";
 import { consumeSignedChallenge } from "./blockchain-challenge.js";
 import { hashPassword } from "./passwords.js";
-import { isUniqueViolation, lockUser } from "./prisma-errors.js";
+import { isUniqueViolation } from "../../../lib/db/errors.js";
+import { lockUser } from "./prisma-errors.js";
 import { ALREADY_REGISTERED } from "./registration.js";
 import { normalizeEmail, requireField, validateId, validatePassword } from "./validation.js";
 

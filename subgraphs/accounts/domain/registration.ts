@@ -2,7 +2,7 @@ import type { IdentityType, PrismaClient, User } from "../../../generated/prisma
 import { ConflictError } from "../../../lib/errors.js";
 import { consumeSignedChallenge, type SignedMessage } from "./blockchain-challenge.js";
 import { hashPassword } from "./passwords.js";
-import { isUniqueViolation } from "./prisma-errors.js";
+import { isUniqueViolation } from "../../../lib/db/errors.js";
 import { normalizeEmail, normalizeName, validatePassword } from "./validation.js";
 
 export const ALREADY_REGISTERED: Record<IdentityType, string> = {

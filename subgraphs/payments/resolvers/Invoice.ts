@@ -1,6 +1,6 @@
 import type { InvoiceResolvers } from "../__generated__/resolvers-types.js";
 import { loadAccessibleInvoice } from "../domain/access.js";
-import { reference } from "../domain/references.js";
+import { reference } from "../../../lib/graphql/entity-reference.js";
 
 export const Invoice: InvoiceResolvers = {
   __resolveReference: (ref, ctx) => loadAccessibleInvoice(ctx, ref.id),

@@ -1,9 +1,9 @@
 import type { TaskResolvers } from "../__generated__/resolvers-types.js";
 import { getTask } from "../domain/tasks.js";
-import { userReference } from "../domain/references.js";
+import { reference } from "../../../lib/graphql/entity-reference.js";
 
 export const Task: TaskResolvers = {
   __resolveReference: (reference, ctx) => getTask(ctx, reference.id),
   project: async (task, _args, ctx) => (await ctx.loaders.projectById.load(task.projectId))!,
-  assignee: (task) => userReference(task.assigneeId),
+  assignee: (task) => reference(task.assigneeId),
 };

@@ -1,1 +1,0 @@
-export { reference, type EntityReference } from "../../../lib/graphql/entity-reference.js";
