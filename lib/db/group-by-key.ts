@@ -7,3 +7,9 @@ export function groupByKey<T>(rows: T[], keys: readonly number[], keyOf: (row: T
   }
   return keys.map((key) => groups.get(key)!);
 }
+
+/** Rows in the order of `ids` (what a DataLoader batch function returns); missing ids get null. */
+export function byIdOrNull<Id, T extends { id: Id }>(rows: T[], ids: readonly Id[]): (T | null)[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id) ?? null);
+}

@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
 import type { Identity, PrismaClient, User } from "../../generated/prisma/client.js";
+import { byIdOrNull } from "../../lib/db/group-by-key.js";
 
 export interface AccountsLoaders {
   userById: DataLoader<number, User | null>;
@@ -9,11 +10,7 @@ export interface AccountsLoaders {
 /** Per-request batching: one `findMany` per kind of lookup, whatever the number of keys. */
 export function createLoaders(db: PrismaClient): AccountsLoaders {
   return {
-    userById: new DataLoader(async (ids) => {
-      const users = await db.user.findMany({ where: { id: { in: [...ids] } } });
-      const byId = new Map(users.map((user) => [user.id, user]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
+    userById: new DataLoader((ids) => db.user.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
     identitiesByUserId: new DataLoader(async (userIds) => {
       const identities = await db.identity.findMany({
         where: { userId: { in: [...userIds] } },

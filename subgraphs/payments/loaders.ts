@@ -1,9 +1,10 @@
 import DataLoader from "dataloader";
 import type { Invoice, Payment, PrismaClient } from "../../generated/prisma/client.js";
-import { groupByKey } from "../../lib/db/group-by-key.js";
+import { byIdOrNull, groupByKey } from "../../lib/db/group-by-key.js";
 
 export interface PaymentsLoaders {
   invoiceById: DataLoader<number, Invoice | null>;
+  paymentById: DataLoader<number, Payment | null>;
   paymentsByInvoiceId: DataLoader<number, Payment[]>;
   invoicesByClientId: DataLoader<number, Invoice[]>;
   invoicesByProjectId: DataLoader<number, Invoice[]>;
@@ -12,11 +13,8 @@ export interface PaymentsLoaders {
 /** Per-request batching: one `findMany` per kind of lookup, whatever the number of keys. */
 export function createLoaders(db: PrismaClient): PaymentsLoaders {
   return {
-    invoiceById: new DataLoader(async (ids) => {
-      const invoices = await db.invoice.findMany({ where: { id: { in: [...ids] } } });
-      const byId = new Map(invoices.map((invoice) => [invoice.id, invoice]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
+    invoiceById: new DataLoader((ids) => db.invoice.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
+    paymentById: new DataLoader((ids) => db.payment.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
     paymentsByInvoiceId: new DataLoader(async (invoiceIds) => {
       const payments = await db.payment.findMany({ where: { invoiceId: { in: [...invoiceIds] } }, orderBy: { id: "asc" } });
       return groupByKey(payments, invoiceIds, (payment) => payment.invoiceId);

@@ -1,9 +1,11 @@
 import DataLoader from "dataloader";
 import type { PrismaClient, Project, Task, WorkOrder } from "../../generated/prisma/client.js";
-import { groupByKey } from "../../lib/db/group-by-key.js";
+import { byIdOrNull, groupByKey } from "../../lib/db/group-by-key.js";
 
 export interface WorkLoaders {
   projectById: DataLoader<number, Project | null>;
+  taskById: DataLoader<number, Task | null>;
+  workOrderById: DataLoader<number, WorkOrder | null>;
   tasksByProjectId: DataLoader<number, Task[]>;
   workOrdersByProjectId: DataLoader<number, WorkOrder[]>;
   approvedProjectsByClientId: DataLoader<number, Project[]>;
@@ -12,11 +14,9 @@ export interface WorkLoaders {
 /** Per-request batching: one `findMany` per kind of lookup, whatever the number of keys. */
 export function createLoaders(db: PrismaClient): WorkLoaders {
   return {
-    projectById: new DataLoader(async (ids) => {
-      const projects = await db.project.findMany({ where: { id: { in: [...ids] } } });
-      const byId = new Map(projects.map((project) => [project.id, project]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }),
+    projectById: new DataLoader((ids) => db.project.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
+    taskById: new DataLoader((ids) => db.task.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
+    workOrderById: new DataLoader((ids) => db.workOrder.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
     tasksByProjectId: new DataLoader(async (projectIds) => {
       const tasks = await db.task.findMany({
         where: { projectId: { in: [...projectIds] } },

@@ -3,6 +3,8 @@ import { after, before, describe, test } from "node:test";
 import { createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWK } from "jose";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
+import { statementsFor } from "../../../testing/statements.js";
+import { registerAndLogin } from "../../../testing/accounts.js";
 import { rotateKey, signingMaterial, LONGEST_TOKEN_LIFETIME_MS } from "../domain/signing-keys.js";
 import { deriveKey, unseal } from "../../../lib/crypto/sealed.js";
 
@@ -104,6 +106,17 @@ describe("teams, plans and capabilities", () => {
     }
     const missing = await t.http.graphql(`mutation { setTeamPlan(teamId: "Tnope", plan: pro) { plan } }`, {}, p.superuser.token);
     assert.equal(missing.body.errors?.[0].extensions.code, "NOT_FOUND");
+  });
+
+  test("the teams of many users cost the same SQL statements as of a few", async () => {
+    const USERS = `{ users { name team { plan } capabilities } }`;
+    await statementsFor(t, USERS, p.superuser.token); // the users seen for the first time get their teams
+    const few = await statementsFor(t, USERS, p.superuser.token);
+    for (let i = 0; i < 6; i++) await registerAndLogin(t.http);
+    await statementsFor(t, USERS, p.superuser.token);
+    const many = await statementsFor(t, USERS, p.superuser.token);
+    assert.ok(many.data.users.length >= few.data.users.length + 6);
+    assert.equal(many.statements, few.statements, `${few.data.users.length} users: ${few.statements}, ${many.data.users.length}: ${many.statements}`);
   });
 
   test("another user's team is not visible to a CLIENT", async () => {

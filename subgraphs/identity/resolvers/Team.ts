@@ -5,7 +5,7 @@ import { capabilitiesOf } from "../domain/teams.js";
 export const Team: TeamResolvers = {
   __resolveReference: (ref, ctx) => {
     requirePrincipal(ctx.auth);
-    return ctx.db.team.findUnique({ where: { id: ref.id } });
+    return ctx.loaders.teamById.load(ref.id);
   },
   capabilities: (team) => capabilitiesOf(team.plan),
 };

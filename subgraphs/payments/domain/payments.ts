@@ -24,7 +24,7 @@ export async function listPayments(ctx: PaymentsContext, invoiceId: number | und
 
 export async function getPayment(ctx: PaymentsContext, id: number): Promise<Payment> {
   requirePrincipal(ctx.auth);
-  const payment = await ctx.db.payment.findUnique({ where: { id } });
+  const payment = await ctx.loaders.paymentById.load(id);
   if (!payment) throw new NotFoundError("Payment not found");
   await loadAccessibleInvoice(ctx, payment.invoiceId, "payment");
   return payment;

@@ -50,7 +50,7 @@ export async function listTasks(ctx: WorkContext, projectId: number | undefined)
 
 export async function getTask(ctx: WorkContext, id: number): Promise<Task> {
   requirePrincipal(ctx.auth);
-  const task = await ctx.db.task.findUnique({ where: { id } });
+  const task = await ctx.loaders.taskById.load(id);
   if (!task) throw new NotFoundError("Task not found");
   await loadAccessibleProject(ctx, task.projectId, "task");
   return task;

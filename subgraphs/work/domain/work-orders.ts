@@ -26,7 +26,7 @@ export async function listWorkOrders(ctx: WorkContext, projectId: number | undef
 
 export async function getWorkOrder(ctx: WorkContext, id: number): Promise<WorkOrder> {
   requireStaff(ctx);
-  const order = await ctx.db.workOrder.findUnique({ where: { id } });
+  const order = await ctx.loaders.workOrderById.load(id);
   if (!order) throw new NotFoundError("Work order not found");
   return order;
 }

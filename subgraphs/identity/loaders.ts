@@ -1,0 +1,21 @@
+import DataLoader from "dataloader";
+import type { PrismaClient, Team } from "../../generated/prisma/client.js";
+import { byIdOrNull } from "../../lib/db/group-by-key.js";
+import { teamOf } from "./domain/teams.js";
+
+export interface IdentityLoaders {
+  /** Each user's team; the few users seen for the first time get their personal team made. */
+  teamByUserId: DataLoader<number, Team>;
+  teamById: DataLoader<string, Team | null>;
+}
+
+export function createLoaders(db: PrismaClient): IdentityLoaders {
+  return {
+    teamByUserId: new DataLoader(async (userIds) => {
+      const memberships = await db.teamMembership.findMany({ where: { userId: { in: [...userIds] } }, include: { team: true } });
+      const teams = new Map(memberships.map((membership) => [membership.userId, membership.team]));
+      return Promise.all(userIds.map((userId) => teams.get(userId) ?? teamOf(db, userId)));
+    }),
+    teamById: new DataLoader((ids) => db.team.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
+  };
+}
