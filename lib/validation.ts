@@ -41,3 +41,8 @@ export function optionalText(value: string | null | undefined, field: string, ma
 export function optionalId(value: number | null | undefined, field: string): number | null | undefined {
   return value === undefined || value === null ? value : validateId(value, field);
 }
+
+/** Fields that may be left out of an update but never cleared: an explicit `null` is refused. */
+export function refuseNull<T extends object>(input: T, fields: (keyof T & string)[]): void {
+  for (const field of fields) if (input[field] === null) throw new ValidationError(field, `${field} cannot be empty`);
+}

@@ -1,5 +1,6 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { GraphQLFormattedError } from "graphql";
+import { statusForError } from "../../lib/errors.js";
 import { executeOperation } from "../graphql-client.js";
 import type { AdapterOptions } from "../router.js";
 
@@ -111,7 +112,10 @@ export function authorizationPage(options: AdapterOptions): Router {
     if (body.decision !== "approve") return consentPage(res, 400, params, details, "Choose Allow or Deny");
     const login = await run(LOGIN, { input: { email: String(body.email ?? ""), password: String(body.password ?? "") } });
     const token = (login.data?.loginWithEmailPassword as { token?: string } | undefined)?.token;
-    if (!token) return consentPage(res, login.errors?.[0]?.extensions?.code === "RATE_LIMITED" ? 429 : 401, params, details, login.errors?.[0]?.message ?? "Sign-in failed");
+    if (!token) {
+      const failure = login.errors?.[0];
+      return consentPage(res, failure ? statusForError(failure) : 401, params, details, failure?.message ?? "Sign-in failed");
+    }
     const grant = await run(APPROVE, { request: asRequest(params) }, `Bearer ${token}`);
     const redirectTo = (grant.data?.approveAuthorization as { redirectTo?: string } | undefined)?.redirectTo;
     if (!redirectTo) return refuse(res, params, grant.errors?.[0]);

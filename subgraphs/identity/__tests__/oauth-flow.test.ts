@@ -149,6 +149,8 @@ describe("token endpoint errors", () => {
     assert.equal(afterReplay.body.code, "revoked_access_token", "tokens from a replayed code are withdrawn");
 
     const expired = await freshCode();
+    const issued = await t.platform.runtime.db.prisma.authorizationCode.findMany({ where: { usedAt: null } });
+    assert.ok(issued.every((c) => c.expiresAt.getTime() - c.createdAt.getTime() <= 10 * 60 * 1000), "codes live at most ten minutes");
     await t.platform.runtime.db.prisma.authorizationCode.updateMany({ where: { usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const late = await token({ grant_type: "authorization_code", code: expired.code, code_verifier: expired.verifier });
     assert.deepEqual([late.status, late.body.code], [400, "invalid_grant"]);

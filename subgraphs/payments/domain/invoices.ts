@@ -2,7 +2,7 @@ import type { Invoice, InvoiceStatus, Prisma } from "../../../generated/prisma/c
 import { isStaff, requirePrincipal, requireStaff } from "../../../lib/auth/request-auth.js";
 import { isUniqueViolation } from "../../../lib/db/errors.js";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../../lib/errors.js";
-import { optionalId, optionalText, requiredText, requireField, validateId } from "../../../lib/validation.js";
+import { optionalId, optionalText, refuseNull, requiredText, requireField, validateId } from "../../../lib/validation.js";
 import type { InvoiceInput } from "../__generated__/resolvers-types.js";
 import type { PaymentsContext } from "../context.js";
 import { loadAccessibleInvoice } from "./access.js";
@@ -12,10 +12,6 @@ const DUPLICATE_NUMBER = "Invoice number already exists";
 const MAX_NUMBER = 50;
 const MAX_REFERENCE = 100;
 const MAX_NOTES = 10_000;
-
-function refuseNull(input: InvoiceInput, fields: (keyof InvoiceInput)[]): void {
-  for (const field of fields) if (input[field] === null) throw new ValidationError(field, `${field} cannot be empty`);
-}
 
 /** The writable fields, checked; `undefined` means "leave as is". */
 function invoiceChanges(input: InvoiceInput, existing?: Invoice): Prisma.InvoiceUncheckedUpdateInput {

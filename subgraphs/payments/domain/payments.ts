@@ -2,7 +2,7 @@ import type { Payment, Prisma } from "../../../generated/prisma/client.js";
 import { isStaff, requirePrincipal, requireStaff } from "../../../lib/auth/request-auth.js";
 import { isUniqueViolation } from "../../../lib/db/errors.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.js";
-import { optionalText, requireField, validateId } from "../../../lib/validation.js";
+import { optionalText, refuseNull, requireField, validateId } from "../../../lib/validation.js";
 import type { PaymentInput } from "../__generated__/resolvers-types.js";
 import type { PaymentsContext } from "../context.js";
 import { loadAccessibleInvoice } from "./access.js";
@@ -34,7 +34,7 @@ export async function getPayment(ctx: PaymentsContext, id: number): Promise<Paym
 export async function createPayment(ctx: PaymentsContext, input: PaymentInput): Promise<Payment> {
   requireStaff(ctx.auth);
   const invoiceId = validateId(requireField(input.invoiceId, "invoiceId"), "invoiceId");
-  if (input.status === null) throw new ValidationError("status", "status cannot be empty");
+  refuseNull(input, ["status"]);
   const invoice = await ctx.loaders.invoiceById.load(invoiceId);
   if (!invoice) throw new NotFoundError("Invoice not found");
   const currency = input.currency === undefined || input.currency === null ? invoice.currency : currencyCode(input.currency);

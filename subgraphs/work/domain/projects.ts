@@ -1,7 +1,7 @@
 import type { Prisma, Project, ProjectStatus } from "../../../generated/prisma/client.js";
 import { requirePrincipal } from "../../../lib/auth/request-auth.js";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../../lib/errors.js";
-import { optionalId, optionalText, requiredText } from "../../../lib/validation.js";
+import { optionalId, optionalText, refuseNull, requiredText } from "../../../lib/validation.js";
 import type { ProjectInput } from "../__generated__/resolvers-types.js";
 import type { WorkContext } from "../context.js";
 import { isStaff, loadAccessibleProject, requireStaff } from "./access.js";
@@ -9,7 +9,7 @@ import { MAX_DESCRIPTION, MAX_NAME, checkDateRange, optionalCid } from "./valida
 
 /** The writable fields of a project, checked; `undefined` means "leave as is". */
 function projectChanges(input: ProjectInput, existing?: Project): Prisma.ProjectUncheckedUpdateInput {
-  if (input.status === null) throw new ValidationError("status", "status cannot be empty");
+  refuseNull(input, ["status"]);
   if (input.status === "PENDING_APPROVAL" && existing?.status !== "PENDING_APPROVAL") {
     throw new ValidationError("status", "status PENDING_APPROVAL is set only by a project request");
   }

@@ -1,7 +1,7 @@
 import type { Prisma, Task, TaskStatus } from "../../../generated/prisma/client.js";
 import { requirePrincipal } from "../../../lib/auth/request-auth.js";
-import { NotFoundError, ValidationError } from "../../../lib/errors.js";
-import { optionalId, optionalText, requiredText, requireField, validateId } from "../../../lib/validation.js";
+import { NotFoundError } from "../../../lib/errors.js";
+import { optionalId, optionalText, refuseNull, requiredText, requireField, validateId } from "../../../lib/validation.js";
 import type { TaskInput } from "../__generated__/resolvers-types.js";
 import type { WorkContext } from "../context.js";
 import { isStaff, loadAccessibleProject, requireStaff } from "./access.js";
@@ -18,17 +18,15 @@ function completion(next: TaskStatus | undefined, existing?: Task): { completedA
 }
 
 function taskChanges(input: TaskInput, existing?: Task): Prisma.TaskUncheckedUpdateInput {
-  if (input.status === null) throw new ValidationError("status", "status cannot be empty");
-  if (input.priority === null) throw new ValidationError("priority", "priority cannot be empty");
-  if (input.projectId === null) throw new ValidationError("projectId", "projectId is required");
+  refuseNull(input, ["status", "priority", "projectId"]);
   return {
     projectId: input.projectId ?? undefined,
     title: input.title === undefined && existing ? undefined : requiredText(input.title, "title", MAX_NAME),
     description: optionalText(input.description, "description", MAX_DESCRIPTION),
-    status: input.status,
+    status: input.status ?? undefined,
     assigneeId: optionalId(input.assigneeId, "assigneeId"),
     dueDate: input.dueDate,
-    priority: input.priority,
+    priority: input.priority ?? undefined,
     estimatedHours: optionalHours(input.estimatedHours, "estimatedHours"),
     actualHours: optionalHours(input.actualHours, "actualHours"),
     ...completion(input.status ?? undefined, existing),
