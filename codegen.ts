@@ -34,6 +34,17 @@ const subgraphs: Record<string, { context: string; mappers: Record<string, strin
       User: "../../../lib/graphql/entity-reference.js#EntityReference",
     },
   },
+  assets: {
+    context: "../context.js#AssetsContext",
+    mappers: {
+      Asset: "../../../generated/prisma/client.js#Asset as AssetModel",
+      AssetOwner: "../../../generated/prisma/client.js#Asset as AssetOwnerModel",
+      AssetUploadJob: "../../../generated/prisma/client.js#Job as JobModel",
+      UrlAssetUploadJob: "../../../generated/prisma/client.js#Job as UrlJobModel",
+      User: "../../../lib/graphql/entity-reference.js#EntityReference",
+      Team: "../domain/assets.js#TeamReference",
+    },
+  },
 };
 
 const config: CodegenConfig = {

@@ -5,32 +5,41 @@ import * as accounts from "../subgraphs/accounts/server.js";
 import * as work from "../subgraphs/work/server.js";
 import * as payments from "../subgraphs/payments/server.js";
 import * as identity from "../subgraphs/identity/server.js";
+import * as assets from "../subgraphs/assets/server.js";
 import { SERVICES, adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
-import { start as startGateway } from "./server.js";
+import { startWorkers, type RunningWorkers } from "../workers/start.js";
+import { start as startGateway, type RunningGateway } from "./server.js";
+import type { SubgraphName } from "./subgraphs.js";
 
 export interface EmbeddedPlatform {
   runtime: DataRuntime;
-  /** Main port: `/graphql`, `/healthz` and `/api/...`. */
-  main: RunningServer;
+  /** Main port: `/graphql` (HTTP and graphql-ws), `/healthz`, the REST paths and signed blob URLs. */
+  main: RunningGateway;
   /** Direct service ports, by service name. */
   direct: Record<string, RunningServer>;
   /** The subgraphs' own internal servers, by subgraph name. */
-  subgraphs: Record<string, RunningServer>;
+  subgraphs: Record<SubgraphName, RunningServer>;
+  workers: RunningWorkers;
   close(): Promise<void>;
 }
 
 /**
- * Everything in one process on one database: every subgraph on an internal loopback port, the
- * gateway on `config.port` with the REST adapter's `/api/...` paths beside it, and the direct ports.
+ * Everything in one process on one database: every subgraph on an internal loopback port (or, with
+ * EMBEDDED_SUBGRAPH_PORTS=configured, on its configured port so more gateways can join), the gateway
+ * on `config.port` with the REST adapter beside it, the direct ports, and `JOB_WORKERS` job workers.
  */
 export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
   const runtime = await createDataRuntime(config);
-  const subgraphs = {
-    accounts: await accounts.start(0, runtime),
-    work: await work.start(0, runtime),
-    payments: await payments.start(0, runtime),
-    identity: await identity.start(0, runtime),
+  const fixed = process.env.EMBEDDED_SUBGRAPH_PORTS === "configured";
+  const portOf = (name: SubgraphName) => (fixed ? config.subgraphPorts[name] : 0);
+  const subgraphs: Record<SubgraphName, RunningServer> = {
+    accounts: await accounts.start(portOf("accounts"), runtime),
+    work: await work.start(portOf("work"), runtime),
+    payments: await payments.start(portOf("payments"), runtime),
+    identity: await identity.start(portOf("identity"), runtime),
+    assets: await assets.start(portOf("assets"), runtime),
   };
+  const subgraphUrls = Object.fromEntries(Object.entries(subgraphs).map(([name, server]) => [name, `${server.url}/graphql`])) as Record<SubgraphName, string>;
   let gatewayUrl = "";
   const options = adapterOptions(config, runtime.log, () => gatewayUrl);
   const main = await startGateway(
@@ -38,12 +47,9 @@ export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
     {
       config,
       log: runtime.log,
-      subgraphUrls: {
-        accounts: `${subgraphs.accounts.url}/graphql`,
-        work: `${subgraphs.work.url}/graphql`,
-        payments: `${subgraphs.payments.url}/graphql`,
-        identity: `${subgraphs.identity.url}/graphql`,
-      },
+      subgraphUrls,
+      bus: runtime.bus,
+      assetsHttpUrl: () => subgraphs.assets.url,
       mount: (app) => mountPrefixedServices(app, options),
     },
     config.host,
@@ -51,12 +57,15 @@ export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
   gatewayUrl = `${main.url}/graphql`;
   const directServers = await startDirectPorts(config, options, config.host);
   const direct = Object.fromEntries(SERVICES.map(({ service }, i) => [service.name, directServers[i]]));
+  const workers = await startWorkers(runtime, config.embeddedWorkers);
   return {
     runtime,
     main,
     direct,
     subgraphs,
+    workers,
     async close() {
+      await workers.stop();
       for (const server of [...directServers, main, ...Object.values(subgraphs)]) await server.close();
       await runtime.close();
     },

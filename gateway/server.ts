@@ -8,6 +8,11 @@ import { createFormatError, executedOperationsAnswer200 } from "../lib/errors.js
 import { finishJsonApp, healthz, listen, type RunningServer } from "../lib/http.js";
 import type { Logger } from "../lib/logger.js";
 import { composeSupergraph } from "./compose.js";
+import type { GraphQLSchema } from "graphql";
+import type { Bus } from "../lib/pubsub.js";
+import { mountBlobProxy } from "./blob-proxy.js";
+import { JobSubscriptions, type ExecuteThroughGateway } from "./subscriptions/job-subscriptions.js";
+import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
 import type { SubgraphUrls } from "./subgraphs.js";
 
 /** What the gateway knows of a request: the caller's credentials, forwarded untouched to subgraphs. */
@@ -19,6 +24,10 @@ export interface GatewayOptions {
   config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes">;
   log: Logger;
   subgraphUrls: SubgraphUrls;
+  /** Job transitions, for subscriptions (Redis in scale-out, so every replica sees every worker's events). */
+  bus: Bus;
+  /** The assets service's own server, which answers signed `/blobs/...` and `/uploads/...` URLs. */
+  assetsHttpUrl: () => string;
   /** Routers to mount on the same port before the gateway (the REST adapter in one-process mode). */
   mount?: (app: Express) => void;
 }
@@ -26,8 +35,8 @@ export interface GatewayOptions {
 export function corsOptions(origin: string): cors.CorsOptions {
   return {
     origin,
-    methods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-    allowedHeaders: ["Content-Type", "Authorization", "Apollo-Require-Preflight"],
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    allowedHeaders: ["Content-Type", "Authorization", "Apollo-Require-Preflight", "Asset-Upload-Metadata"],
     credentials: true,
   };
 }
@@ -40,8 +49,16 @@ const graphqlBodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
   res.status(status).json({ errors: [{ message, extensions: { code: "BAD_REQUEST", http: { status } } }] });
 };
 
-/** The federated graph at `/graphql` (Apollo Gateway over the composed subgraphs) and `/healthz`. */
-export async function start(port: number, options: GatewayOptions, host = "127.0.0.1"): Promise<RunningServer> {
+export interface RunningGateway extends RunningServer {
+  subscriptions: JobSubscriptions;
+}
+
+/**
+ * The federated graph at `/graphql` (Apollo Gateway over the composed subgraphs; graphql-ws
+ * subscriptions on the same path), signed blob URLs and `/healthz`.
+ */
+export async function start(port: number, options: GatewayOptions, host = "127.0.0.1"): Promise<RunningGateway> {
+  let apiSchema: GraphQLSchema | undefined;
   const gateway = new ApolloGateway({
     supergraphSdl: await composeSupergraph(options.subgraphUrls),
     buildService: ({ url }) =>
@@ -59,11 +76,20 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     plugins: [executedOperationsAnswer200],
     includeStacktraceInErrorResponses: false,
   });
+  gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded }) => void (apiSchema = loaded));
   await apollo.start();
+  const execute: ExecuteThroughGateway = async ({ query, variables, authorization }) => {
+    const response = await apollo.executeOperation({ query, variables }, { contextValue: { authorization } });
+    if (response.body.kind !== "single") throw new Error("incremental delivery is not used here");
+    return response.body.singleResult;
+  };
+  const subscriptions = new JobSubscriptions(execute, options.bus, options.log);
+  await subscriptions.start();
 
   const app = express();
   app.disable("x-powered-by");
   app.get("/healthz", healthz);
+  mountBlobProxy(app, options.assetsHttpUrl, options.log);
   options.mount?.(app);
   app.use(
     "/graphql",
@@ -74,10 +100,21 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   );
   finishJsonApp(app, options.log);
   const running = await listen(app, port, host);
+  const websockets = serveGraphqlWs({
+    server: running.server,
+    schema: () => apiSchema,
+    execute,
+    subscriptions,
+    maxPayloadBytes: options.config.bodyLimitBytes,
+    log: options.log,
+  });
   options.log.info({ url: `${running.url}/graphql` }, "gateway listening");
   return {
     ...running,
+    subscriptions,
     async close() {
+      await subscriptions.stop();
+      await websockets.close();
       await running.close();
       await apollo.stop();
     },

@@ -6,6 +6,7 @@ export const SUBGRAPHS = [
   { name: "work", schemaFile: "subgraphs/work/schema.graphql" },
   { name: "payments", schemaFile: "subgraphs/payments/schema.graphql" },
   { name: "identity", schemaFile: "subgraphs/identity/schema.graphql" },
+  { name: "assets", schemaFile: "subgraphs/assets/schema.graphql" },
 ] as const;
 
 export type SubgraphName = (typeof SUBGRAPHS)[number]["name"];

@@ -9,7 +9,7 @@ export interface Config {
   /** Port of the REST adapter's `/api/...` paths when it runs as its own process. */
   restPort: number;
   /** Port of each subgraph when it runs as its own process. */
-  subgraphPorts: { accounts: number; work: number; payments: number; identity: number };
+  subgraphPorts: { accounts: number; work: number; payments: number; identity: number; assets: number };
   host: string;
   /** Where clients reach this deployment: the OpenID issuer and the base of published endpoint URLs. */
   publicUrl: string;
@@ -22,7 +22,9 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: string;
   /** Where the gateway finds each subgraph (split processes). */
-  subgraphUrls: { accounts: string; work: string; payments: string; identity: string };
+  subgraphUrls: { accounts: string; work: string; payments: string; identity: string; assets: string };
+  /** Where the gateway forwards `/blobs/...` and `/uploads/...` (the assets service's own server). */
+  assetsHttpUrl: string;
   /** The card processor: API key, webhook signing secret, and (tests, proxies) another API base URL. */
   processor: { secretKey: string | undefined; webhookSecret: string | undefined; apiUrl: URL | undefined };
   /** Where the REST adapter finds the gateway (split processes). */
@@ -37,6 +39,20 @@ export interface Config {
     /** Sign-in challenges issued per address per minute. */
     challengesPerMinute: number;
   };
+  assets: {
+    /** Largest asset accepted (upload or fetched); more fails the job with `file_too_big`. */
+    maxBytes: number;
+    /** Largest video fetched from a URL (documented: 100 MB). */
+    maxUrlVideoBytes: number;
+    /** Time limit of one URL fetch, redirects included. */
+    fetchTimeoutMs: number;
+    /** Let URL uploads reach private, loopback and link-local addresses (local use and tests only). */
+    allowPrivateUrls: boolean;
+  };
+  /** Job workers the one-process mode runs (0: none; a separate `npm run start:worker` does the work). */
+  embeddedWorkers: number;
+  /** How long a worker's claim on a job lasts without a heartbeat: a dead worker's job is resumed after it. */
+  jobLeaseMs: number;
   /** The EIP-4361 sign-in messages this server issues for wallets to sign. */
   blockchainSignIn: { domain: string; uri: string; chainId: number; nonceTtlSeconds: number };
 }
@@ -59,6 +75,21 @@ function readPositiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number)
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
   return value;
+}
+
+export function readCountSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be 0 or a positive integer, got "${raw}"`);
+  return value;
+}
+
+function readBoolean(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? "").toLowerCase();
+  if (raw === "" || raw === "false" || raw === "0") return false;
+  if (raw === "true" || raw === "1") return true;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
 function readUrl(env: NodeJS.ProcessEnv, name: string): URL | undefined {
@@ -91,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     work: readPort(env, "WORK_SUBGRAPH_PORT", 4002),
     payments: readPort(env, "PAYMENTS_SUBGRAPH_PORT", 4003),
     identity: readPort(env, "IDENTITY_SUBGRAPH_PORT", 4004),
+    assets: readPort(env, "ASSETS_SUBGRAPH_PORT", 4005),
   };
   return {
     port,
@@ -114,7 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       work: env.WORK_SUBGRAPH_URL || `http://127.0.0.1:${subgraphPorts.work}/graphql`,
       payments: env.PAYMENTS_SUBGRAPH_URL || `http://127.0.0.1:${subgraphPorts.payments}/graphql`,
       identity: env.IDENTITY_SUBGRAPH_URL || `http://127.0.0.1:${subgraphPorts.identity}/graphql`,
+      assets: env.ASSETS_SUBGRAPH_URL || `http://127.0.0.1:${subgraphPorts.assets}/graphql`,
     },
+    assetsHttpUrl: (env.ASSETS_SUBGRAPH_URL || `http://127.0.0.1:${subgraphPorts.assets}/graphql`).replace(/\/graphql$/, ""),
     processor: {
       secretKey: env.PROCESSOR_SECRET_KEY || undefined,
       webhookSecret: env.PROCESSOR_WEBHOOK_SECRET || undefined,
@@ -128,6 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginWindowSeconds: readPositiveInt(env, "LOGIN_FAILURE_WINDOW_SECONDS", 900),
       challengesPerMinute: readPositiveInt(env, "SIGN_IN_CHALLENGES_PER_MINUTE", 10),
     },
+    assets: {
+      maxBytes: parseByteSize(env.ASSET_MAX_BYTES || "100mb", "ASSET_MAX_BYTES"),
+      maxUrlVideoBytes: parseByteSize(env.URL_VIDEO_MAX_BYTES || "100mb", "URL_VIDEO_MAX_BYTES"),
+      fetchTimeoutMs: readPositiveInt(env, "URL_FETCH_TIMEOUT_MS", 30_000),
+      allowPrivateUrls: readBoolean(env, "URL_FETCH_ALLOW_PRIVATE"),
+    },
+    embeddedWorkers: readCountSetting(env, "JOB_WORKERS", 1),
+    jobLeaseMs: readPositiveInt(env, "JOB_LEASE_MS", 30_000),
     blockchainSignIn: {
       domain: env.SIGN_IN_DOMAIN || "localhost",
       uri: env.SIGN_IN_URI || `http://localhost:${port}`,

@@ -6,6 +6,10 @@ import { createLogger, type Logger } from "./logger.js";
 import { Redis } from "ioredis";
 import { createLimiterFactory, type LimiterFactory } from "./rate-limit.js";
 import { deriveKey } from "./crypto/sealed.js";
+import { inMemoryBus, redisBus, type Bus } from "./pubsub.js";
+import { fileBlobStore, type BlobStore } from "./storage/blob-store.js";
+import { SignedUrls } from "./storage/signed-urls.js";
+import path from "node:path";
 
 /** What every process needs: configuration, a logger, the token service and (for subgraphs) the database. */
 export interface Runtime {
@@ -14,18 +18,36 @@ export interface Runtime {
   tokens: BusinessTokenService;
   /** Encrypts private signing keys at rest; derived from the JWT secret. */
   sealingKey: Buffer;
+  /** Job transitions and other events: in this process, or Redis when REDIS_URL is set. */
+  bus: Bus;
+  /** Signs and checks the expiring URLs blobs are downloaded and uploaded by. */
+  signedUrls: SignedUrls;
 }
 
 export interface DataRuntime extends Runtime {
   db: Database;
   limiters: LimiterFactory;
+  /** Uploaded files, thumbnails and exports (files under `DATA_DIR/blobs`). */
+  blobs: BlobStore;
   close(): Promise<void>;
+}
+
+/** The event bus: Redis when REDIS_URL is set (every process sees every event), else in this process. */
+export function createBus(config: Config): Bus {
+  return config.redisUrl ? redisBus(config.redisUrl, `${config.rateLimits.keyPrefix}:bus`) : inMemoryBus();
 }
 
 export async function createRuntime(config: Config = loadConfig(), name?: string): Promise<Runtime> {
   const log = createLogger(config.logLevel, name);
   const secret = await resolveJwtSecret(config, log);
-  return { config, log, tokens: new BusinessTokenService(secret), sealingKey: deriveKey(secret, "signing-keys") };
+  return {
+    config,
+    log,
+    tokens: new BusinessTokenService(secret),
+    sealingKey: deriveKey(secret, "signing-keys"),
+    bus: createBus(config),
+    signedUrls: new SignedUrls(deriveKey(secret, "signed-urls"), config.publicUrl),
+  };
 }
 
 /** Opens the database (embedded PGlite or DATABASE_URL) after applying pending migrations. */
@@ -38,7 +60,9 @@ export async function createDataRuntime(config: Config = loadConfig(), name?: st
     ...runtime,
     db,
     limiters: createLimiterFactory({ redis, keyPrefix: config.rateLimits.keyPrefix }),
+    blobs: fileBlobStore(path.join(config.dataDir, "blobs")),
     async close() {
+      await runtime.bus.close();
       await db.close();
       redis?.disconnect();
     },

@@ -11,7 +11,11 @@ export type AdapterFailure =
   | "unsupported_media_type"
   | "not_an_object"
   | "browser_refused"
-  | "graph_unavailable";
+  | "graph_unavailable"
+  | "missing_header"
+  | "invalid_header"
+  | "invalid_header_field"
+  | "not_octet_stream";
 
 /** How one platform writes its error bodies. */
 export interface ErrorStyle {
@@ -34,6 +38,10 @@ const DESIGN_ADAPTER_CODES: Record<AdapterFailure, string> = {
   not_an_object: "bad_request_body",
   browser_refused: "invalid_request",
   graph_unavailable: "internal_error",
+  missing_header: "invalid_request",
+  invalid_header: "invalid_request",
+  invalid_header_field: "invalid_field",
+  not_octet_stream: "bad_request_body",
 };
 
 /** Codes of the graph's errors, as the design platform names them (an error may name its own). */

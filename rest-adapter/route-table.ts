@@ -6,6 +6,29 @@ export interface RestRequest {
   params: Record<string, string>;
   query: Record<string, unknown>;
   headers: Record<string, string | string[] | undefined>;
+  /** For `upload` routes: the upload the request's bytes were stored under. */
+  uploadId?: string;
+}
+
+/** A request the adapter refuses before any operation runs (a header it cannot read). */
+export class RequestRefusedError extends Error {
+  constructor(
+    readonly failure: import("./error-styles.js").AdapterFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A route whose body is a file's raw bytes (`application/octet-stream`): the ticket operation gives a
+ * signed upload URL, the bytes are streamed there, then the route's operation runs with `uploadId`.
+ */
+export interface BinaryUpload {
+  ticketOperation: string;
+  /** May throw RequestRefusedError for a missing or unreadable header; runs before any byte is read. */
+  ticketVariables: (request: RestRequest) => Record<string, unknown>;
+  ticket: (data: Record<string, unknown>) => { uploadId: string; uploadUrl: string };
 }
 
 /**
@@ -13,7 +36,7 @@ export interface RestRequest {
  * how the result becomes the documented body. No business rules live here.
  */
 export interface RestRoute {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Express-style path relative to the service prefix, e.g. `/projects/:id`. */
   path: string;
   operation: string;
@@ -34,6 +57,7 @@ export interface RestRoute {
   form?: boolean;
   /** Backend-to-backend only: no CORS grant, and a request from a browser (with `Origin`) is refused. */
   noBrowser?: boolean;
+  upload?: BinaryUpload;
   /** The documented per-client-and-user rate limit (requests per window), recorded for its enforcement. */
   rate?: number;
 }

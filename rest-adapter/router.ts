@@ -5,8 +5,9 @@ import type { Logger } from "../lib/logger.js";
 import { healthz } from "../lib/http.js";
 import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
-import { executeOperation, GatewayUnavailableError } from "./graphql-client.js";
-import type { RestRoute, RestService } from "./route-table.js";
+import { executeOperation, GatewayUnavailableError, type GraphQLResult } from "./graphql-client.js";
+import type { RestRequest, RestRoute, RestService } from "./route-table.js";
+import { runUpload } from "./uploads.js";
 
 export interface AdapterOptions {
   /** Resolved per request: in one-process mode the gateway's port is known only once it listens. */
@@ -40,24 +41,35 @@ function send(res: Response, route: RestRoute, rendered: RenderedError): void {
   res.type("text/plain").send(body.error ?? body.message ?? "");
 }
 
+async function resultOf(route: RestRoute, req: Request, request: RestRequest, options: AdapterOptions, style: ErrorStyle): Promise<GraphQLResult | RenderedError> {
+  if (route.upload) {
+    const outcome = await runUpload({ ...route, upload: route.upload }, req, request, options.gatewayUrl());
+    if ("refused" in outcome) return { status: 400, body: style.adapter(outcome.refused.failure, outcome.refused.message) };
+    if ("stored" in outcome) return outcome.stored;
+    return outcome.result;
+  }
+  return executeOperation(options.gatewayUrl(), {
+    query: route.operation,
+    variables: route.variables?.(request) ?? {},
+    authorization: req.headers.authorization,
+  });
+}
+
 function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) {
   return async (req: Request, res: Response) => {
     const mediaType = route.form ? "application/x-www-form-urlencoded" : "application/json";
-    if (!route.rawBody && hasBody(req) && !req.is(mediaType)) {
+    if (!route.rawBody && !route.upload && hasBody(req) && !req.is(mediaType)) {
       return void res.status(415).json(style.adapter("unsupported_media_type", `Content-Type must be ${mediaType}`));
     }
-    const body = route.rawBody ? {} : (req.body ?? {});
+    const body = route.rawBody || route.upload ? {} : (req.body ?? {});
     if (typeof body !== "object" || Array.isArray(body) || body === null) {
       return void res.status(400).json(style.adapter("not_an_object", "Request body must be a JSON object"));
     }
     const rawBody = route.rawBody && typeof req.body === "string" ? req.body : "";
+    const request: RestRequest = { body, rawBody, params: req.params as Record<string, string>, query: req.query, headers: req.headers };
     try {
-      const result = await executeOperation(options.gatewayUrl(), {
-        query: route.operation,
-        variables:
-          route.variables?.({ body, rawBody, params: req.params as Record<string, string>, query: req.query, headers: req.headers }) ?? {},
-        authorization: req.headers.authorization,
-      });
+      const result = await resultOf(route, req, request, options, style);
+      if ("status" in result) return void send(res, route, result);
       if (result.errors?.length || !result.data) {
         const rendered: RenderedError = result.errors?.length
           ? style.graph(result.errors[0], route.errorFields)
@@ -96,8 +108,9 @@ export function serviceRouter(service: RestService, options: AdapterOptions, onl
   router.get("/healthz", healthz);
   const methodsByPath = new Map<string, string[]>();
   for (const route of service.routes.filter(only)) {
-    const method = route.method.toLowerCase() as "get" | "post" | "put" | "delete";
-    router[method](route.path, route.rawBody ? text : route.form ? form : json, runRoute(route, options, style));
+    const method = route.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
+    const parser = route.upload ? [] : [route.rawBody ? text : route.form ? form : json];
+    router[method](route.path, ...parser, runRoute(route, options, style));
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   methodsByPath.set("/healthz", ["GET"]);

@@ -58,4 +58,15 @@ describe("signed URLs", () => {
     assert.equal(urls.verify(key, undefined, undefined), "invalid");
     assert.equal(new SignedUrls(randomBytes(32), "http://localhost:4000").verify(key, expires, signature), "invalid");
   });
+
+  test("a download URL does not open an upload, nor the reverse", () => {
+    const now = Date.now();
+    const download = parts(urls.sign("u1", 60, now));
+    assert.equal(urls.verify("u1", download.expires, download.signature, now, "upload"), "invalid");
+    const upload = new URL(urls.sign("u1", 60, now, "upload"));
+    assert.equal(upload.pathname, "/uploads/u1");
+    const signature = upload.searchParams.get("signature")!;
+    assert.equal(urls.verify("u1", upload.searchParams.get("expires"), signature, now, "upload"), "valid");
+    assert.equal(urls.verify("u1", upload.searchParams.get("expires"), signature, now, "download"), "invalid");
+  });
 });

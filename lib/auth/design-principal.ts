@@ -10,6 +10,8 @@ export interface DesignPrincipal {
   scopes: string[];
   jti: string;
   familyId: string;
+  /** The user's team (identity domain): what the team owns, the user sees. */
+  teamId: string;
 }
 
 export type DesignTokenCheck = DesignPrincipal | "invalid" | "expired" | "revoked";

@@ -30,6 +30,8 @@ export interface ServeOptions<Context extends BaseContext> {
   bodyLimitBytes: number;
   port: number;
   host?: string;
+  /** Further routes on the subgraph's own server (the assets service's signed blob routes). */
+  routes?: (app: express.Express) => void;
 }
 
 /** One subgraph over HTTP: `POST /graphql` (Apollo Server, CSRF prevention on) and `GET /healthz`. */
@@ -45,6 +47,7 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
   const app = express();
   app.disable("x-powered-by");
   app.get("/healthz", healthz);
+  options.routes?.(app);
   app.use(
     "/graphql",
     express.json({ limit: options.bodyLimitBytes }),
@@ -73,6 +76,7 @@ export function startSubgraph<Context extends BaseContext>(options: {
   context(auth: AuthState): Context;
   /** Accept design-platform OAuth access tokens too (identity and design-platform subgraphs). */
   designTokens?: DesignTokenVerifier;
+  routes?: (app: express.Express) => void;
 }): Promise<RunningServer> {
   const { runtime } = options;
   return serveSubgraph({
@@ -82,6 +86,7 @@ export function startSubgraph<Context extends BaseContext>(options: {
     bodyLimitBytes: runtime.config.bodyLimitBytes,
     port: options.port,
     host: options.host,
+    routes: options.routes,
     context: async ({ authorization }) => options.context(await authenticate(authorization, runtime.tokens, options.designTokens)),
   });
 }

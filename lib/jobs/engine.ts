@@ -31,13 +31,27 @@ function newJobId(): string {
   return randomBytes(12).toString("base64url");
 }
 
+export interface NewJob {
+  kind: string;
+  ownerId: number;
+  input: Prisma.InputJsonValue;
+  maxAttempts?: number;
+}
+
+/** Writes a job row (status `in_progress`), e.g. inside the transaction that also records why; announce it after commit. */
+export function createJobRow(db: Pick<PrismaClient, "job"> | Prisma.TransactionClient, job: NewJob): Promise<Job> {
+  return db.job.create({ data: { id: newJobId(), ...job } });
+}
+
+/** Publishes a committed job's state on the bus (workers wake, subscribers follow). */
+export function announceJob(bus: Bus, job: Pick<Job, "kind" | "id" | "status">): Promise<void> {
+  return bus.publish(JOB_EVENTS, { kind: job.kind, id: job.id, status: job.status } satisfies JobEvent);
+}
+
 /** Creates a job (status `in_progress`) and announces it. */
-export async function enqueueJob(
-  options: Pick<EngineOptions, "db" | "bus">,
-  job: { kind: string; ownerId: number; input: Prisma.InputJsonValue; maxAttempts?: number },
-): Promise<Job> {
-  const created = await options.db.job.create({ data: { id: newJobId(), ...job } });
-  await options.bus.publish(JOB_EVENTS, { kind: created.kind, id: created.id, status: created.status } satisfies JobEvent);
+export async function enqueueJob(options: Pick<EngineOptions, "db" | "bus">, job: NewJob): Promise<Job> {
+  const created = await createJobRow(options.db, job);
+  await announceJob(options.bus, created);
   return created;
 }
 
@@ -156,6 +170,6 @@ export class JobWorker {
       where: { id: job.id, lockedBy: this.id, status: "in_progress" },
       data: { ...outcome, lockedBy: null, lockedUntil: null },
     });
-    if (done.count === 1) await this.options.bus.publish(JOB_EVENTS, { kind: job.kind, id: job.id, status: outcome.status } satisfies JobEvent);
+    if (done.count === 1) await announceJob(this.options.bus, { kind: job.kind, id: job.id, status: outcome.status });
   }
 }

@@ -1,5 +1,6 @@
 import { designStyle } from "../error-styles.js";
 import type { RestRequest, RestService } from "../route-table.js";
+import { assetRoutes } from "./design-assets.js";
 
 const JWK = "kid kty alg use n e crv x";
 
@@ -143,5 +144,6 @@ export const designService: RestService = {
       operation: `query { webhookSigningKeys { ${JWK} } }`,
       body: (d) => jwkSet(d.webhookSigningKeys as Record<string, unknown>[]),
     },
+    ...assetRoutes,
   ],
 };

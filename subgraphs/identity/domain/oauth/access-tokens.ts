@@ -4,6 +4,7 @@ import type { DesignTokenCheck } from "../../../../lib/auth/design-principal.js"
 import { publishedKeys, type KeyStore } from "../signing-keys.js";
 import { revokeFamily } from "./tokens.js";
 import { sha256 } from "./secrets.js";
+import { teamOf } from "../teams.js";
 
 interface AccessClaims extends JWTPayload {
   scope: string;
@@ -33,9 +34,10 @@ export async function checkAccessToken(db: PrismaClient, keys: KeyStore, token: 
   }
   const userId = Number(/^U(\d+)$/.exec(payload.sub!)?.[1]);
   if (!Number.isInteger(userId) || userId <= 0) return "invalid";
-  const [revoked, family] = await Promise.all([
+  const [revoked, family, team] = await Promise.all([
     db.revokedAccessToken.findUnique({ where: { jti: payload.jti! } }),
     db.tokenFamily.findUnique({ where: { id: payload.fid } }),
+    teamOf(db, userId),
   ]);
   if (revoked || !family || family.revokedAt) return "revoked";
   return {
@@ -46,6 +48,7 @@ export async function checkAccessToken(db: PrismaClient, keys: KeyStore, token: 
     scopes: payload.scope.split(" ").filter(Boolean),
     jti: payload.jti!,
     familyId: payload.fid,
+    teamId: team.id,
   };
 }
 

@@ -1,0 +1,67 @@
+import type http from "node:http";
+import { GraphQLError, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema } from "graphql";
+import { WebSocketServer } from "ws";
+import { useServer } from "graphql-ws/use/ws";
+import type { Logger } from "../../lib/logger.js";
+import { jobQueryOf } from "./job-operation.js";
+import type { ExecuteThroughGateway, JobSubscriptions } from "./job-subscriptions.js";
+
+/** Results arrive already formatted by the gateway; graphql-ws only serialises them. */
+type Sent = ExecutionResult | AsyncIterable<ExecutionResult>;
+
+interface OperationContext {
+  authorization: string | undefined;
+}
+
+/** `connectionParams: { authorization: "Bearer …" }` (the header's name in any case). */
+function authorizationOf(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  const entry = Object.entries(params ?? {}).find(([name]) => name.toLowerCase() === "authorization");
+  return typeof entry?.[1] === "string" ? entry[1] : undefined;
+}
+
+/**
+ * graphql-ws on the gateway's own port and path: subscriptions follow jobs through the shared
+ * executions; queries and mutations sent over the socket run through the gateway like HTTP ones.
+ */
+export function serveGraphqlWs(options: {
+  server: http.Server;
+  schema: () => GraphQLSchema | undefined;
+  execute: ExecuteThroughGateway;
+  subscriptions: JobSubscriptions;
+  maxPayloadBytes: number;
+  log: Logger;
+}): { close(): Promise<void> } {
+  const sockets = new WebSocketServer({ server: options.server, path: "/graphql", maxPayload: options.maxPayloadBytes });
+  const viaGateway = (args: ExecutionArgs): Promise<FormattedExecutionResult> => {
+    const context = args.contextValue as OperationContext;
+    const body = args.document.loc?.source.body ?? "";
+    return options.execute({ query: body, variables: (args.variableValues ?? {}) as Record<string, unknown>, authorization: context.authorization });
+  };
+  const disposable = useServer(
+    {
+      schema: () => {
+        const schema = options.schema();
+        if (!schema) throw new Error("The graph is not ready");
+        return schema;
+      },
+      context: (ctx) => ({ authorization: authorizationOf(ctx.connectionParams) }) satisfies OperationContext,
+      execute: (args) => viaGateway(args) as unknown as Promise<ExecutionResult>,
+      subscribe: (args) => {
+        try {
+          const request = jobQueryOf(args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
+          return options.subscriptions.subscribe(request, (args.contextValue as OperationContext).authorization) as unknown as Sent;
+        } catch (error) {
+          if (error instanceof GraphQLError) return { errors: [error] };
+          throw error;
+        }
+      },
+    },
+    sockets,
+  );
+  return {
+    async close() {
+      await disposable.dispose();
+      await new Promise<void>((resolve) => sockets.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import net from "node:net";
+import ipaddr from "ipaddr.js";
+
+/** Why a URL could not be fetched; the message is safe to show the caller. */
+export class FetchRefusedError extends Error {}
+
+/** The body grew past the limit for its type. */
+export class FetchTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`The file is larger than ${Math.floor(limit / (1024 * 1024))} MB`);
+  }
+}
+
+export interface SafeFetchOptions {
+  timeoutMs: number;
+  /** Largest body accepted, decided from the response's content type. */
+  maxBytes(contentType: string): number;
+  /** Private, loopback and link-local addresses allowed (local use and tests only). */
+  allowPrivate: boolean;
+  maxRedirects?: number;
+}
+
+export interface FetchedBody {
+  bytes: Buffer;
+  contentType: string;
+  url: string;
+}
+
+/** Only public unicast addresses: no loopback, private, link-local, CGNAT, multicast or reserved ranges. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() === "unicast";
+}
+
+/** A DNS lookup that refuses non-public answers: checked on the address actually connected to (no rebinding). */
+function guardedLookup(allowPrivate: boolean): net.LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, "", 0);
+      const list = addresses as unknown as LookupAddress[];
+      const refused = list.find((entry) => !allowPrivate && !isPublicAddress(entry.address));
+      if (refused) return callback(new FetchRefusedError(`The URL points to a non-public address (${refused.address})`), "", 0);
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      callback(null, list[0].address, list[0].family);
+    });
+  };
+}
+
+function checkTarget(url: URL, allowPrivate: boolean): void {
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefusedError(`Only http and https URLs can be fetched, not ${url.protocol}`);
+  if (url.username || url.password) throw new FetchRefusedError("URLs with credentials cannot be fetched");
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host) && !allowPrivate && !isPublicAddress(host)) throw new FetchRefusedError(`The URL points to a non-public address (${host})`);
+}
+
+function request(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<IncomingMessage> {
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const outgoing = client.get(url, { lookup: guardedLookup(options.allowPrivate), signal, headers: { accept: "image/*,video/*;q=0.9,*/*;q=0.5" } }, resolve);
+    outgoing.on("error", reject);
+  });
+}
+
+async function readLimited(response: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(response.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) {
+    response.destroy();
+    throw new FetchTooLargeError(limit);
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of response) {
+    total += (chunk as Buffer).length;
+    if (total > limit) {
+      response.destroy();
+      throw new FetchTooLargeError(limit);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * GETs a URL from the public internet only: http(s), every redirect target re-checked (at most
+ * `maxRedirects`), every resolved address public, one time limit for the whole fetch, a size limit.
+ */
+export async function fetchPublicUrl(raw: string, options: SafeFetchOptions): Promise<FetchedBody> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new FetchRefusedError("The URL is not valid");
+  }
+  try {
+    for (let redirects = 0; ; redirects++) {
+      checkTarget(url, options.allowPrivate);
+      const response = await request(url, options, signal);
+      const status = response.statusCode ?? 0;
+      if (status >= 300 && status < 400 && response.headers.location) {
+        response.resume();
+        if (redirects >= (options.maxRedirects ?? 3)) throw new FetchRefusedError("The URL redirected too many times");
+        url = new URL(response.headers.location, url);
+        continue;
+      }
+      if (status !== 200) {
+        response.resume();
+        throw new FetchRefusedError(`The URL answered HTTP ${status}`);
+      }
+      const contentType = String(response.headers["content-type"] ?? "application/octet-stream");
+      return { bytes: await readLimited(response, options.maxBytes(contentType)), contentType, url: url.toString() };
+    }
+  } catch (error) {
+    if (error instanceof FetchRefusedError || error instanceof FetchTooLargeError) throw error;
+    if (signal.aborted) throw new FetchRefusedError(`The URL did not answer within ${Math.round(options.timeoutMs / 1000)} seconds`);
+    const cause = (error as NodeJS.ErrnoException).cause;
+    if (cause instanceof FetchRefusedError) throw cause;
+    throw new FetchRefusedError(`The URL could not be fetched (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}

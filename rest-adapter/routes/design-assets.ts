@@ -1,0 +1,121 @@
+import { RequestRefusedError, type RestRequest, type RestRoute } from "../route-table.js";
+
+const ASSET = `id type name tags createdAt updatedAt owner { userId teamId } thumbnail { width height url }`;
+const JOB = `id status error { code message } asset { ${ASSET} }`;
+
+const seconds = (iso: unknown) => Math.floor(new Date(String(iso)).getTime() / 1000);
+
+type Json = Record<string, unknown>;
+
+/** The documented Asset: snake_case, Unix-second timestamps, no member for an absent thumbnail. */
+function assetBody(asset: Json): Json {
+  const owner = asset.owner as Json;
+  return {
+    id: asset.id,
+    type: asset.type,
+    name: asset.name,
+    tags: asset.tags,
+    owner: { user_id: owner.userId, team_id: owner.teamId },
+    created_at: seconds(asset.createdAt),
+    updated_at: seconds(asset.updatedAt),
+    ...(asset.thumbnail ? { thumbnail: asset.thumbnail } : {}),
+  };
+}
+
+function jobBody(job: Json): Json {
+  return {
+    id: job.id,
+    status: job.status,
+    ...(job.asset ? { asset: assetBody(job.asset as Json) } : {}),
+    ...(job.error ? { error: job.error } : {}),
+  };
+}
+
+const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** `Asset-Upload-Metadata: {"name_base64": "…"}` → the asset's name; read before any byte of the body. */
+export function uploadName({ headers }: RestRequest): string {
+  const raw = headers["asset-upload-metadata"];
+  if (raw === undefined || raw === "") throw new RequestRefusedError("missing_header", "Missing Asset-Upload-Metadata header");
+  let metadata: unknown;
+  try {
+    metadata = JSON.parse(String(raw));
+  } catch {
+    throw new RequestRefusedError("invalid_header", "Asset-Upload-Metadata must be a JSON object");
+  }
+  const encoded = (metadata as { name_base64?: unknown } | null)?.name_base64;
+  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata) || typeof encoded !== "string") {
+    throw new RequestRefusedError("invalid_header", "Asset-Upload-Metadata must be a JSON object with name_base64");
+  }
+  if (encoded === "" || !STRICT_BASE64.test(encoded)) throw new RequestRefusedError("invalid_header_field", "name_base64 must be non-empty Base64");
+  const name = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.from(encoded, "base64"));
+  if ([...name].length > 50) throw new RequestRefusedError("invalid_header_field", "The asset name must be at most 50 characters");
+  return name;
+}
+
+const body = (request: RestRequest) => request.body as Json;
+
+/** Assets of the design platform (`{ asset }`, `{ job }`, 204), all with `{ code, message }` errors. */
+export const assetRoutes: RestRoute[] = [
+  {
+    method: "GET",
+    path: "/assets/:assetId",
+    rate: 100,
+    operation: `query($id: ID!) { asset(id: $id) { ${ASSET} } }`,
+    variables: ({ params }) => ({ id: params.assetId }),
+    body: (d) => ({ asset: assetBody(d.asset as Json) }),
+  },
+  {
+    method: "PATCH",
+    path: "/assets/:assetId",
+    rate: 30,
+    operation: `mutation($id: ID!, $name: String, $tags: [String!]) { updateAsset(id: $id, name: $name, tags: $tags) { ${ASSET} } }`,
+    variables: (request) => ({ id: request.params.assetId, name: body(request).name, tags: body(request).tags }),
+    body: (d) => ({ asset: assetBody(d.updateAsset as Json) }),
+  },
+  {
+    method: "DELETE",
+    path: "/assets/:assetId",
+    rate: 30,
+    operation: `mutation($id: ID!) { deleteAsset(id: $id) }`,
+    variables: ({ params }) => ({ id: params.assetId }),
+    status: 204,
+  },
+  {
+    method: "POST",
+    path: "/asset-uploads",
+    rate: 30,
+    upload: {
+      ticketOperation: `mutation($name: String!) { requestAssetUpload(name: $name) { uploadId uploadUrl } }`,
+      ticketVariables: (request) => ({ name: uploadName(request) }),
+      ticket: (d) => d.requestAssetUpload as { uploadId: string; uploadUrl: string },
+    },
+    operation: `mutation($uploadId: ID!) { createAssetUploadJob(uploadId: $uploadId) { ${JOB} } }`,
+    variables: ({ uploadId }) => ({ uploadId }),
+    body: (d) => ({ job: jobBody(d.createAssetUploadJob as Json) }),
+  },
+  {
+    method: "GET",
+    path: "/asset-uploads/:jobId",
+    rate: 180,
+    operation: `query($id: ID!) { assetUploadJob(id: $id) { ${JOB} } }`,
+    variables: ({ params }) => ({ id: params.jobId }),
+    body: (d) => ({ job: jobBody(d.assetUploadJob as Json) }),
+  },
+  {
+    method: "POST",
+    path: "/url-asset-uploads",
+    rate: 30,
+    operation: `mutation($name: String!, $url: String!) { createUrlAssetUploadJob(name: $name, url: $url) { ${JOB} } }`,
+    variables: (request) => ({ name: body(request).name, url: body(request).url }),
+    body: (d) => ({ job: jobBody(d.createUrlAssetUploadJob as Json) }),
+  },
+  {
+    method: "GET",
+    path: "/url-asset-uploads/:jobId",
+    rate: 180,
+    operation: `query($id: ID!) { urlAssetUploadJob(id: $id) { ${JOB} } }`,
+    variables: ({ params }) => ({ id: params.jobId }),
+    body: (d) => ({ job: jobBody(d.urlAssetUploadJob as Json) }),
+  },
+];

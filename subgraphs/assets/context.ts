@@ -1,0 +1,22 @@
+import type { PrismaClient } from "../../lib/db/database.js";
+import type { AuthState } from "../../lib/auth/request-auth.js";
+import type { Logger } from "../../lib/logger.js";
+import type { Bus } from "../../lib/pubsub.js";
+import type { SignedUrls } from "../../lib/storage/signed-urls.js";
+import { createLoaders, type AssetsLoaders } from "./loaders.js";
+
+export interface AssetsDependencies {
+  db: PrismaClient;
+  log: Logger;
+  bus: Bus;
+  signedUrls: SignedUrls;
+}
+
+export interface AssetsContext extends AssetsDependencies {
+  auth: AuthState;
+  loaders: AssetsLoaders;
+}
+
+export function createContext(deps: AssetsDependencies, auth: AuthState): AssetsContext {
+  return { ...deps, auth, loaders: createLoaders(deps.db) };
+}

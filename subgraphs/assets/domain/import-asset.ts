@@ -1,0 +1,69 @@
+import sharp from "sharp";
+import { fileTypeFromBuffer } from "file-type";
+import type { Asset, PrismaClient } from "../../../generated/prisma/client.js";
+import { PermanentJobError } from "../../../lib/jobs/errors.js";
+import type { BlobStore } from "../../../lib/storage/blob-store.js";
+
+/** Thumbnails fit in this box, never enlarged. */
+const THUMBNAIL_BOX = 400;
+
+/** Image formats decoded for dimensions and thumbnails. */
+const IMAGE_FORMATS = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif", "image/tiff"]);
+
+export interface ImportRequest {
+  /** Fixed by the job, so a resumed job finds (and does not duplicate) what an earlier attempt made. */
+  assetId: string;
+  bytes: Buffer;
+  name: string;
+  ownerId: number;
+  teamId: string;
+}
+
+export function importFailed(message: string): PermanentJobError {
+  return new PermanentJobError("import_failed", message);
+}
+
+export function tooBig(limit: number): PermanentJobError {
+  return new PermanentJobError("file_too_big", `The file is larger than the ${Math.floor(limit / (1024 * 1024))} MB limit`);
+}
+
+async function imageFacts(bytes: Buffer) {
+  try {
+    const image = sharp(bytes, { failOn: "error" });
+    const { width, height } = await image.metadata();
+    const thumbnail = await sharp(bytes, { failOn: "error", animated: false })
+      .rotate()
+      .resize({ width: THUMBNAIL_BOX, height: THUMBNAIL_BOX, fit: "inside", withoutEnlargement: true })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    if (!width || !height) throw new Error("no dimensions");
+    return { width, height, thumbnail: thumbnail.data, thumbnailWidth: thumbnail.info.width, thumbnailHeight: thumbnail.info.height };
+  } catch {
+    throw importFailed("The image could not be decoded");
+  }
+}
+
+/**
+ * Reads the file: its type from its content (images and videos only), an image's dimensions and a
+ * thumbnail; then records the asset. Anything else fails the job with `import_failed`.
+ */
+export async function importAsset(deps: { db: PrismaClient; blobs: BlobStore }, request: ImportRequest): Promise<Asset> {
+  const detected = await fileTypeFromBuffer(request.bytes);
+  const mime = detected?.mime ?? "";
+  const base = { id: request.assetId, name: request.name, ownerId: request.ownerId, teamId: request.teamId, tags: [], byteSize: request.bytes.length, contentType: mime };
+  const blobKey = `assets/${request.assetId}/original`;
+  if (IMAGE_FORMATS.has(mime)) {
+    const facts = await imageFacts(request.bytes);
+    const thumbnailKey = `assets/${request.assetId}/thumbnail.png`;
+    await deps.blobs.put(blobKey, request.bytes, mime);
+    await deps.blobs.put(thumbnailKey, facts.thumbnail, "image/png");
+    return deps.db.asset.create({
+      data: { ...base, type: "image", blobKey, width: facts.width, height: facts.height, thumbnailKey, thumbnailWidth: facts.thumbnailWidth, thumbnailHeight: facts.thumbnailHeight },
+    });
+  }
+  if (mime.startsWith("video/")) {
+    await deps.blobs.put(blobKey, request.bytes, mime);
+    return deps.db.asset.create({ data: { ...base, type: "video", blobKey } });
+  }
+  throw importFailed(mime ? `Files of type ${mime} cannot be assets: only images and videos` : "The file is not an image or a video");
+}

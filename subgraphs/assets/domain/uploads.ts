@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
+import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
+import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.js";
+import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
+import type { BlobStore } from "../../../lib/storage/blob-store.js";
+import type { AssetsContext } from "../context.js";
+import { ASSET_NAME_MAX } from "./assets.js";
+import { ASSET_UPLOAD } from "./upload-jobs.js";
+
+/** An upload URL is valid this long. */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+
+export const uploadBlobKey = (uploadId: string) => `uploads/${uploadId}`;
+
+export interface UploadTicket {
+  uploadId: string;
+  uploadUrl: string;
+  expiresAt: Date;
+}
+
+/** Step 1: a named upload slot and the signed URL its bytes go to. */
+export async function requestUpload(ctx: AssetsContext, principal: DesignPrincipal, name: string): Promise<UploadTicket> {
+  const length = [...name].length;
+  if (length < 1) throw new ValidationError("name", "name is required");
+  if (length > ASSET_NAME_MAX) throw new ValidationError("name", `name must be at most ${ASSET_NAME_MAX} characters`);
+  const now = Date.now();
+  const upload = await ctx.db.assetUpload.create({
+    data: {
+      id: `UP${randomBytes(12).toString("base64url")}`,
+      ownerId: principal.userId,
+      teamId: principal.teamId,
+      name,
+      expiresAt: new Date(now + UPLOAD_URL_SECONDS * 1000),
+    },
+  });
+  return { uploadId: upload.id, uploadUrl: ctx.signedUrls.sign(upload.id, UPLOAD_URL_SECONDS, now, "upload"), expiresAt: upload.expiresAt };
+}
+
+export type ReceiveOutcome = "stored" | "too_big" | "unknown" | "used";
+
+/**
+ * Step 2 (the signed URL): stores the bytes once. Past `maxBytes` nothing more is kept and the slot
+ * is marked too big, so its job fails with `file_too_big` instead of the server holding the file.
+ */
+export async function receiveUpload(
+  deps: { db: PrismaClient; blobs: BlobStore },
+  uploadId: string,
+  body: Readable,
+  maxBytes: number,
+): Promise<ReceiveOutcome> {
+  const upload = await deps.db.assetUpload.findUnique({ where: { id: uploadId } });
+  if (!upload || upload.expiresAt < new Date()) return "unknown";
+  if (upload.receivedAt) return "used";
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) break;
+    chunks.push(chunk as Buffer);
+  }
+  const tooBig = size > maxBytes;
+  if (!tooBig) await deps.blobs.put(uploadBlobKey(uploadId), Buffer.concat(chunks), "application/octet-stream");
+  const claimed = await deps.db.assetUpload.updateMany({
+    where: { id: uploadId, receivedAt: null },
+    data: { receivedAt: new Date(), byteSize: tooBig ? null : size, tooBig },
+  });
+  return claimed.count === 1 ? (tooBig ? "too_big" : "stored") : "used";
+}
+
+/** Step 3: one job per received upload, created with the upload marked consumed in one transaction. */
+export async function createUploadJob(ctx: AssetsContext, principal: DesignPrincipal, uploadId: string): Promise<Job> {
+  const job = await ctx.db.$transaction(async (tx) => {
+    const upload = await tx.assetUpload.findUnique({ where: { id: uploadId } });
+    if (!upload || upload.ownerId !== principal.userId) throw new NotFoundError("Upload not found");
+    if (!upload.receivedAt) throw new ConflictError("The upload's bytes have not been sent to its upload URL yet");
+    if (upload.jobId) throw new ConflictError("The upload already has a job");
+    const created = await createJobRow(tx, {
+      kind: ASSET_UPLOAD,
+      ownerId: principal.userId,
+      input: { uploadId, name: upload.name, teamId: upload.teamId, tooBig: upload.tooBig },
+    });
+    await tx.assetUpload.update({ where: { id: uploadId }, data: { jobId: created.id } });
+    return created;
+  });
+  await announceJob(ctx.bus, job);
+  return job;
+}

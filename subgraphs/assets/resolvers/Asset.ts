@@ -1,0 +1,16 @@
+import type { AssetResolvers } from "../__generated__/resolvers-types.js";
+import { requireDesignPrincipal } from "../../../lib/auth/request-auth.js";
+import { THUMBNAIL_URL_SECONDS } from "../domain/assets.js";
+
+export const Asset: AssetResolvers = {
+  __resolveReference: async (reference, ctx) => {
+    const principal = requireDesignPrincipal(ctx.auth, ["asset:read"]);
+    const asset = await ctx.loaders.assetById.load(reference.id);
+    return asset && !asset.trashedAt && asset.teamId === principal.teamId ? asset : null;
+  },
+  owner: (asset) => asset,
+  thumbnail: (asset, _a, ctx) =>
+    asset.thumbnailKey && asset.thumbnailWidth && asset.thumbnailHeight
+      ? { width: asset.thumbnailWidth, height: asset.thumbnailHeight, url: ctx.signedUrls.sign(asset.thumbnailKey, THUMBNAIL_URL_SECONDS) }
+      : null,
+};

@@ -1,0 +1,31 @@
+import { buildSchema, loadTypeDefs, startSubgraph } from "../../lib/graphql/subgraph-server.js";
+import { enforceScopeDirectives } from "../../lib/graphql/scope-directives.js";
+import type { DataRuntime } from "../../lib/runtime.js";
+import { checkAccessToken } from "../identity/domain/oauth/access-tokens.js";
+import { createContext } from "./context.js";
+import { mountBlobRoutes } from "./http-routes.js";
+import { resolvers } from "./resolvers/index.js";
+
+export const name = "assets";
+export const typeDefs = loadTypeDefs(new URL("./schema.graphql", import.meta.url));
+export const schema = enforceScopeDirectives(buildSchema(typeDefs, resolvers));
+
+/**
+ * Serves the assets subgraph on `port` (0 picks a free one), with the signed blob and upload routes.
+ * Design-platform access tokens are checked like the identity subgraph does (keys and revocations
+ * of the shared database).
+ */
+export function start(port: number, runtime: DataRuntime, host?: string) {
+  const keys = { db: runtime.db.prisma, sealingKey: runtime.sealingKey, issuer: runtime.config.publicUrl };
+  const deps = { db: runtime.db.prisma, log: runtime.log, bus: runtime.bus, signedUrls: runtime.signedUrls };
+  return startSubgraph({
+    name,
+    schema,
+    runtime,
+    port,
+    host,
+    context: (auth) => createContext(deps, auth),
+    designTokens: (token) => checkAccessToken(runtime.db.prisma, keys, token),
+    routes: (app) => mountBlobRoutes(app, { db: runtime.db.prisma, blobs: runtime.blobs, signedUrls: runtime.signedUrls, maxBytes: runtime.config.assets.maxBytes }),
+  });
+}

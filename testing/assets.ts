@@ -1,0 +1,60 @@
+import sharp from "sharp";
+import type { HttpClient, HttpResponse } from "./http.js";
+import type { Person } from "./people.js";
+import { obtainTokens, registerIntegration, type Integration } from "./oauth.js";
+
+export const ASSET_SCOPES = "asset:read asset:write";
+
+/** An integration and a design-platform access token of `person` for it. */
+export async function designToken(http: HttpClient, owner: Person, person: Person, scope = ASSET_SCOPES, client?: Integration): Promise<string> {
+  const integration = client ?? (await registerIntegration(http, owner, `${ASSET_SCOPES} openid profile:read`));
+  return (await obtainTokens(http, integration, person, scope)).access_token;
+}
+
+/** A real PNG of the given size (decoded by the platform for dimensions and a thumbnail). */
+export function png(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+}
+
+export const base64Name = (name: string) => Buffer.from(name, "utf8").toString("base64");
+
+/** POST /v1/asset-uploads as a generated client sends it. */
+export async function postUpload(
+  http: HttpClient,
+  token: string | undefined,
+  bytes: Buffer | string,
+  headers: Record<string, string> = {},
+  path = "/v1/asset-uploads",
+): Promise<HttpResponse> {
+  const response = await fetch(http.baseUrl + path, {
+    method: "POST",
+    headers: { "content-type": "application/octet-stream", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: bytes,
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: response.status, headers: response.headers, text, body };
+}
+
+/** Polls a job's GET path until it is `success` or `failed` (the documented client loop). */
+export async function finishedJob(http: HttpClient, path: string, token: string, timeoutMs = 30_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await http.get(path, { token });
+    if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${response.text}`);
+    if (response.body.job.status !== "in_progress") return response.body.job;
+    if (Date.now() > deadline) throw new Error(`job still in progress: ${response.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A signed URL the platform issued, on the test platform's real port (its public URL says port 0). */
+export function onPlatform(http: HttpClient, signedUrl: string): URL {
+  const url = new URL(signedUrl);
+  return new URL(`${url.pathname}${url.search}`, http.baseUrl);
+}
