@@ -14,7 +14,7 @@ export type AdapterFailure =
   | "graph_unavailable"
   | "missing_header"
   | "invalid_header"
-  | "invalid_header_field"
+  | "invalid_field"
   | "not_octet_stream";
 
 /** How one platform writes its error bodies. */
@@ -40,7 +40,7 @@ const DESIGN_ADAPTER_CODES: Record<AdapterFailure, string> = {
   graph_unavailable: "internal_error",
   missing_header: "invalid_request",
   invalid_header: "invalid_request",
-  invalid_header_field: "invalid_field",
+  invalid_field: "invalid_field",
   not_octet_stream: "bad_request_body",
 };
 

@@ -6,7 +6,7 @@ import { healthz } from "../lib/http.js";
 import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
 import { executeOperation, GatewayUnavailableError, type GraphQLResult } from "./graphql-client.js";
-import type { RestRequest, RestRoute, RestService } from "./route-table.js";
+import { RequestRefusedError, type RestRequest, type RestRoute, type RestService } from "./route-table.js";
 import { runUpload } from "./uploads.js";
 
 export interface AdapterOptions {
@@ -48,11 +48,14 @@ async function resultOf(route: RestRoute, req: Request, request: RestRequest, op
     if ("stored" in outcome) return outcome.stored;
     return outcome.result;
   }
-  return executeOperation(options.gatewayUrl(), {
-    query: route.operation,
-    variables: route.variables?.(request) ?? {},
-    authorization: req.headers.authorization,
-  });
+  let variables: Record<string, unknown>;
+  try {
+    variables = route.variables?.(request) ?? {};
+  } catch (error) {
+    if (error instanceof RequestRefusedError) return { status: 400, body: style.adapter(error.failure, error.message) };
+    throw error;
+  }
+  return executeOperation(options.gatewayUrl(), { query: route.operation, variables, authorization: req.headers.authorization });
 }
 
 function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) {

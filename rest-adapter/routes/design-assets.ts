@@ -47,13 +47,20 @@ export function uploadName({ headers }: RestRequest): string {
   if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata) || typeof encoded !== "string") {
     throw new RequestRefusedError("invalid_header", "Asset-Upload-Metadata must be a JSON object with name_base64");
   }
-  if (encoded === "" || !STRICT_BASE64.test(encoded)) throw new RequestRefusedError("invalid_header_field", "name_base64 must be non-empty Base64");
+  if (encoded === "" || !STRICT_BASE64.test(encoded)) throw new RequestRefusedError("invalid_field", "name_base64 must be non-empty Base64");
   const name = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.from(encoded, "base64"));
-  if ([...name].length > 50) throw new RequestRefusedError("invalid_header_field", "The asset name must be at most 50 characters");
+  if ([...name].length > 50) throw new RequestRefusedError("invalid_field", "The asset name must be at most 50 characters");
   return name;
 }
 
 const body = (request: RestRequest) => request.body as Json;
+
+/** `tags`, when given, must be a JSON array (GraphQL would otherwise take one string as a list of one). */
+function tagsOf(request: RestRequest): unknown {
+  const tags = body(request).tags;
+  if (tags !== undefined && tags !== null && !Array.isArray(tags)) throw new RequestRefusedError("invalid_field", "tags must be an array of strings");
+  return tags;
+}
 
 /** Assets of the design platform (`{ asset }`, `{ job }`, 204), all with `{ code, message }` errors. */
 export const assetRoutes: RestRoute[] = [
@@ -70,7 +77,7 @@ export const assetRoutes: RestRoute[] = [
     path: "/assets/:assetId",
     rate: 30,
     operation: `mutation($id: ID!, $name: String, $tags: [String!]) { updateAsset(id: $id, name: $name, tags: $tags) { ${ASSET} } }`,
-    variables: (request) => ({ id: request.params.assetId, name: body(request).name, tags: body(request).tags }),
+    variables: (request) => ({ id: request.params.assetId, name: body(request).name, tags: tagsOf(request) }),
     body: (d) => ({ asset: assetBody(d.updateAsset as Json) }),
   },
   {

@@ -86,7 +86,7 @@ describe("POST /v1/asset-uploads", () => {
       if (message) assert.equal(response.body.message, message);
     }
     const form = new FormData();
-    form.append("file", new Blob([image]), "a.png");
+    form.append("file", new Blob([new Uint8Array(image)]), "a.png");
     const multipart = await fetch(`${t.http.baseUrl}/v1/asset-uploads`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}`, "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("x") }) },
