@@ -29,7 +29,7 @@ export async function postUpload(
   const response = await fetch(http.baseUrl + path, {
     method: "POST",
     headers: { "content-type": "application/octet-stream", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: bytes,
+    body: typeof bytes === "string" ? bytes : new Uint8Array(bytes),
   });
   const text = await response.text();
   let body: unknown = text;
