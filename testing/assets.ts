@@ -58,3 +58,9 @@ export function onPlatform(http: HttpClient, signedUrl: string): URL {
   const url = new URL(signedUrl);
   return new URL(`${url.pathname}${url.search}`, http.baseUrl);
 }
+
+/** The start of an MP4 file (an `ftyp` box) padded to `size` bytes: detected as video/mp4 from its content. */
+export function mp4(size: number): Buffer {
+  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(4), Buffer.from("isommp42")]);
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
+}
