@@ -46,6 +46,8 @@ export function serveGraphqlWs(options: {
       },
       context: (ctx) => ({ authorization: authorizationOf(ctx.connectionParams) }) satisfies OperationContext,
       execute: (args) => viaGateway(args) as unknown as Promise<ExecutionResult>,
+      // Results are already formatted by the gateway (plain errors): sent as they are.
+      onNext: (_ctx, _id, _payload, _args, result) => result as unknown as FormattedExecutionResult,
       subscribe: (args) => {
         try {
           const request = jobQueryOf(args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);

@@ -1,0 +1,128 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { startWithPeople, type People } from "../../testing/people.js";
+import type { TestPlatform } from "../../testing/platform.js";
+import { base64Name, designToken, png, postUpload } from "../../testing/assets.js";
+import { follow, wsClient } from "../../testing/subscriptions.js";
+import { startWorkers } from "../../workers/start.js";
+import type { Client } from "graphql-ws";
+
+let t: TestPlatform;
+let p: People;
+let token: string;
+let otherToken: string;
+const clients: Client[] = [];
+
+before(async () => {
+  // No workers of its own: each test decides when jobs are processed.
+  ({ t, p } = await startWithPeople({ JOB_WORKERS: "0" }));
+  token = await designToken(t.http, p.staff, p.client);
+  otherToken = await designToken(t.http, p.staff, p.otherClient);
+});
+after(async () => {
+  for (const client of clients) await client.dispose();
+  await t.stop();
+});
+
+const client = (who?: string) => {
+  const created = wsClient(t.http.baseUrl, who);
+  clients.push(created);
+  return created;
+};
+
+async function pendingUpload(bytes?: Buffer): Promise<string> {
+  const created = await postUpload(t.http, token, bytes ?? (await png(200, 100)), { "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("Live") }) });
+  assert.equal(created.body.job.status, "in_progress");
+  return created.body.job.id;
+}
+
+const JOB = `subscription($id: ID!) { assetUploadJob(id: $id) {
+  id status error { code } asset { name owner { userId user { designUserId } team { plan } } } } }`;
+
+async function processJobs(): Promise<void> {
+  const workers = await startWorkers(t.platform.runtime, 1);
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  return new Promise((resolve) => setTimeout(() => void workers.stop().then(resolve), 1500));
+}
+
+describe("job subscriptions over graphql-ws on /graphql", () => {
+  test("the current state first, then the transition with fields of other subgraphs, then complete", async () => {
+    const jobId = await pendingUpload();
+    const followed = follow(client(token), JOB, { id: jobId });
+    await followed.received(1);
+    assert.equal(followed.results[0].data.assetUploadJob.status, "in_progress");
+    assert.equal(followed.results[0].data.assetUploadJob.asset, null);
+    await processJobs();
+    assert.deepEqual(await followed.ended, {}, "the stream completes after success");
+    assert.equal(followed.results.length, 2, JSON.stringify(followed.results));
+    const done = followed.results[1];
+    assert.equal(done.errors, undefined, JSON.stringify(done.errors));
+    assert.equal(done.data.assetUploadJob.status, "success");
+    const { owner } = done.data.assetUploadJob.asset;
+    assert.equal(owner.user.designUserId, owner.userId, "User from the identity subgraph");
+    assert.equal(owner.team.plan, "free", "Team from the identity subgraph");
+    assert.equal(Object.keys(done.data.assetUploadJob).includes("subscriptionJobStatus_"), false);
+  });
+
+  test("a failing job ends with its error; a finished job sends its state once and completes", async () => {
+    const jobId = await pendingUpload(Buffer.from("not an image"));
+    const followed = follow(client(token), JOB, { id: jobId });
+    await followed.received(1);
+    await processJobs();
+    await followed.ended;
+    assert.deepEqual(followed.results.map((r) => r.data.assetUploadJob.status), ["in_progress", "failed"]);
+    assert.equal(followed.results[1].data.assetUploadJob.error.code, "import_failed");
+    const late = follow(client(token), JOB, { id: jobId });
+    await late.ended;
+    assert.deepEqual(late.results.map((r) => r.data.assetUploadJob.status), ["failed"]);
+  });
+
+  test("Subscription.urlAssetUploadJob follows a URL upload (a private address: fetch_failed)", async () => {
+    const created = await t.http.post("/v1/url-asset-uploads", { name: "Internal", url: "http://127.0.0.1:9/secret.png" }, { token });
+    const followed = follow(client(token), `subscription($id: ID!) { urlAssetUploadJob(id: $id) { status error { code message } } }`, { id: created.body.job.id });
+    await followed.received(1);
+    await processJobs();
+    await followed.ended;
+    assert.deepEqual(followed.results.map((r) => r.data.urlAssetUploadJob.status), ["in_progress", "failed"]);
+    assert.equal(followed.results[1].data.urlAssetUploadJob.error.code, "fetch_failed");
+    assert.match(followed.results[1].data.urlAssetUploadJob.error.message, /non-public address/);
+  });
+
+  test("only the creator may subscribe; no token, no subscription", async () => {
+    const jobId = await pendingUpload();
+    const stranger = follow(client(otherToken), JOB, { id: jobId });
+    await stranger.ended;
+    assert.equal(stranger.results.length, 1);
+    assert.equal(stranger.results[0].errors[0].extensions.code, "FORBIDDEN");
+    assert.equal(stranger.results[0].data, null);
+    const anonymous = follow(client(), JOB, { id: jobId });
+    await anonymous.ended;
+    assert.equal(anonymous.results[0].errors[0].extensions.code, "UNAUTHENTICATED");
+    const unknown = follow(client(token), JOB, { id: "no-such-job" });
+    await unknown.ended;
+    assert.equal(unknown.results[0].errors[0].extensions.code, "NOT_FOUND");
+    await processJobs();
+  });
+
+  test("identical subscriptions share one execution per event; a different selection runs its own", async () => {
+    const jobId = await pendingUpload();
+    const shared = client(token);
+    const first = follow(shared, JOB, { id: jobId });
+    const second = follow(client(token), JOB, { id: jobId });
+    const other = follow(shared, `subscription($id: ID!) { assetUploadJob(id: $id) { id status } }`, { id: jobId });
+    await Promise.all([first.received(1), second.received(1), other.received(1)]);
+    const before = t.platform.main.subscriptions.executions;
+    await processJobs();
+    await Promise.all([first.ended, second.ended, other.ended]);
+    assert.deepEqual(first.results, second.results);
+    assert.deepEqual(other.results.map((r) => r.data.assetUploadJob.status), ["in_progress", "success"]);
+    assert.equal(t.platform.main.subscriptions.executions - before, 2, "one execution per distinct subscription for the success event");
+    assert.equal(t.platform.main.subscriptions.activeSubscriptions, 0, "nothing is kept after completion");
+  });
+
+  test("a subscription that is not a job field is refused with an error", async () => {
+    const followed = follow(client(token), `subscription { nothingHere }`);
+    const { error } = await followed.ended;
+    assert.ok(error, "validation error");
+  });
+});
