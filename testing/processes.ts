@@ -51,3 +51,11 @@ export async function waitUntilHealthy(url: string, child: Child, timeoutMs = 60
   }
   throw new Error(`${url} not healthy after ${timeoutMs} ms:\n${child.output()}`);
 }
+
+/** Kills the process at once (SIGKILL: no shutdown code runs) and waits until it is gone. */
+export async function killHard(child: Child): Promise<void> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.process.once("exit", resolve));
+  child.process.kill("SIGKILL");
+  await exited;
+}

@@ -1,0 +1,101 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import type { Client } from "graphql-ws";
+import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
+import { HttpClient } from "../../testing/http.js";
+import { freePort, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
+import { registerPeople } from "../../testing/people.js";
+import { designToken, onPlatform, png } from "../../testing/assets.js";
+import { follow, wsClient } from "../../testing/subscriptions.js";
+
+const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+let database: TestDatabase;
+const children: Child[] = [];
+const clients: Client[] = [];
+let gatewayA: HttpClient;
+let gatewayB: HttpClient;
+let common: Record<string, string>;
+
+const SUBGRAPH_PORTS = [
+  ["accounts", "ACCOUNTS_PORT", "ACCOUNTS_URL"],
+  ["work", "WORK_SUBGRAPH_PORT", "WORK_SUBGRAPH_URL"],
+  ["payments", "PAYMENTS_SUBGRAPH_PORT", "PAYMENTS_SUBGRAPH_URL"],
+  ["identity", "IDENTITY_SUBGRAPH_PORT", "IDENTITY_SUBGRAPH_URL"],
+  ["assets", "ASSETS_SUBGRAPH_PORT", "ASSETS_SUBGRAPH_URL"],
+] as const;
+
+async function startHealthy(entry: string, env: Record<string, string>, healthUrl: string): Promise<void> {
+  const child = startProcess(entry, { ...common, ...env });
+  children.push(child);
+  await waitUntilHealthy(healthUrl, child);
+}
+
+before(async () => {
+  if (!scaledOut) return;
+  database = await createTestDatabase();
+  common = {
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl!,
+    REDIS_URL: process.env.REDIS_URL!,
+    RATE_LIMIT_KEY_PREFIX: `scale-${randomBytes(4).toString("hex")}`,
+  };
+  const ports: Record<string, string> = {};
+  const urls: Record<string, string> = {};
+  for (const [, portVariable, urlVariable] of SUBGRAPH_PORTS) {
+    const port = await freePort();
+    ports[portVariable] = String(port);
+    urls[urlVariable] = `http://127.0.0.1:${port}/graphql`;
+  }
+  const [portA, portB, auth, work, payment] = await Promise.all(Array.from({ length: 5 }, () => freePort()));
+  // Gateway A: the one-process platform without workers, its subgraphs on known ports.
+  await startHealthy(
+    "scripts/start-embedded.ts",
+    { ...ports, EMBEDDED_SUBGRAPH_PORTS: "configured", JOB_WORKERS: "0", PORT: String(portA), AUTH_PORT: String(auth), WORK_PORT: String(work), PAYMENT_PORT: String(payment) },
+    `http://127.0.0.1:${portA}/healthz`,
+  );
+  // Gateway B: a second gateway process over the same subgraphs.
+  await startHealthy("gateway/index.ts", { ...urls, PORT: String(portB) }, `http://127.0.0.1:${portB}/healthz`);
+  gatewayA = new HttpClient(`http://127.0.0.1:${portA}`);
+  gatewayB = new HttpClient(`http://127.0.0.1:${portB}`);
+});
+
+after(async () => {
+  for (const client of clients) await client.dispose();
+  for (const child of children.reverse()) await child.stop();
+  await database?.drop();
+});
+
+describe("scale-out: two gateways and a separate worker on PostgreSQL + Redis", { skip: !scaledOut && "needs DATABASE_URL and REDIS_URL" }, () => {
+  test("a subscriber on gateway A sees the job created through gateway B finish", async () => {
+    const people = await registerPeople(gatewayA);
+    const token = await designToken(gatewayA, people.staff, people.client);
+
+    const ticket = await gatewayB.graphql(`mutation { requestAssetUpload(name: "Scaled") { uploadId uploadUrl } }`, {}, token);
+    const { uploadId, uploadUrl } = ticket.body.data!.requestAssetUpload;
+    const put = await fetch(onPlatform(gatewayB, uploadUrl), { method: "PUT", body: new Uint8Array(await png(160, 90)) });
+    assert.equal(put.status, 204);
+    const created = await gatewayB.graphql(`mutation($u: ID!) { createAssetUploadJob(uploadId: $u) { id status } }`, { u: uploadId }, token);
+    const jobId = created.body.data!.createAssetUploadJob.id;
+
+    const client = wsClient(gatewayA.baseUrl, token);
+    clients.push(client);
+    const followed = follow(client, `subscription($id: ID!) { assetUploadJob(id: $id) { status asset { name thumbnail { width height url } owner { team { plan } } } } }`, { id: jobId });
+    await followed.received(1);
+    assert.equal(followed.results[0].data.assetUploadJob.status, "in_progress", "no worker runs yet");
+
+    const workerPort = await freePort();
+    await startHealthy("workers/index.ts", { WORKER_HEALTH_PORT: String(workerPort) }, `http://127.0.0.1:${workerPort}/healthz`);
+    await followed.ended;
+    assert.deepEqual(followed.results.map((r) => r.data.assetUploadJob.status), ["in_progress", "success"]);
+    const { asset } = followed.results[1].data.assetUploadJob;
+    assert.deepEqual([asset.name, asset.thumbnail.width, asset.thumbnail.height, asset.owner.team.plan], ["Scaled", 160, 90, "free"]);
+    const thumbnail = await fetch(onPlatform(gatewayB, asset.thumbnail.url));
+    assert.equal(thumbnail.status, 200, "blobs are served through either gateway");
+    assert.equal(thumbnail.headers.get("content-type"), "image/png");
+  });
+});

@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { after, before, describe, test } from "node:test";
+import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
+import { HttpClient } from "../../testing/http.js";
+import { freePort, killHard, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
+import { registerPeople } from "../../testing/people.js";
+import { designToken, finishedJob, png } from "../../testing/assets.js";
+
+let database: TestDatabase;
+let env: Record<string, string>;
+let platform: Child | undefined;
+let files: http.Server;
+let origin: string;
+let requestsSeen = 0;
+let firstRequestSeen: () => void;
+const firstRequest = new Promise<void>((resolve) => (firstRequestSeen = resolve));
+
+/** The first fetch stalls mid-body (the worker is mid-job when it dies); later ones get the whole image. */
+async function startStallingServer(): Promise<void> {
+  const image = await png(90, 60);
+  files = http.createServer((_req, res) => {
+    requestsSeen++;
+    res.writeHead(200, { "content-type": "image/png", "content-length": String(image.length) });
+    if (requestsSeen === 1) {
+      res.write(image.subarray(0, 64));
+      return firstRequestSeen();
+    }
+    res.end(image);
+  });
+  await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+}
+
+async function startPlatform(): Promise<HttpClient> {
+  platform = startProcess("scripts/start-embedded.ts", env);
+  await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, platform);
+  return new HttpClient(`http://127.0.0.1:${env.PORT}`);
+}
+
+before(async () => {
+  await startStallingServer();
+  database = await createTestDatabase();
+  const [port, auth, work, payment] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  env = {
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATA_DIR: database.dataDir,
+    PORT: String(port),
+    AUTH_PORT: String(auth),
+    WORK_PORT: String(work),
+    PAYMENT_PORT: String(payment),
+    JOB_LEASE_MS: "1500",
+    URL_FETCH_ALLOW_PRIVATE: "true",
+    URL_FETCH_TIMEOUT_MS: "60000",
+    RATE_LIMIT_KEY_PREFIX: `crash-${randomBytes(4).toString("hex")}`,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  };
+});
+
+after(async () => {
+  if (platform) await killHard(platform);
+  files.closeAllConnections();
+  files.close();
+  await database.drop();
+});
+
+describe("a worker killed mid-job (kill -9)", () => {
+  test("leaves nothing stuck: after a restart the job is resumed and finishes, once", async () => {
+    let http = await startPlatform();
+    const people = await registerPeople(http);
+    const token = await designToken(http, people.staff, people.client);
+    const created = await http.post("/v1/url-asset-uploads", { name: "Survivor", url: `${origin}/image.png` }, { token });
+    assert.equal(created.status, 200, created.text);
+    const jobId = created.body.job.id;
+    await firstRequest;
+    await killHard(platform!);
+    assert.equal(requestsSeen, 1, "the job was mid-fetch when its worker died");
+
+    http = await startPlatform();
+    const job = await finishedJob(http, `/v1/url-asset-uploads/${jobId}`, token, 60_000);
+    assert.equal(job.status, "success", JSON.stringify(job));
+    assert.equal(job.asset.name, "Survivor");
+    assert.deepEqual([job.asset.thumbnail.width, job.asset.thumbnail.height], [90, 60]);
+    assert.equal(requestsSeen, 2, "resumed once, by one worker");
+    const graph = await http.graphql(`query($id: ID!) { urlAssetUploadJob(id: $id) { status asset { id } } }`, { id: jobId }, token);
+    assert.equal(graph.body.data!.urlAssetUploadJob.asset.id, job.asset.id);
+  });
+});
