@@ -7,6 +7,8 @@ import { loadConfig } from "../lib/config.js";
 import { startEmbedded } from "../gateway/embedded.js";
 import { HttpClient } from "../testing/http.js";
 import { registerPeople } from "../testing/people.js";
+import { designToken } from "../testing/assets.js";
+import { benchSubscriptions } from "./bench-subscriptions.js";
 
 /**
  * `npm run bench`: the same work measured side by side in one run, as ratios — the REST adapter
@@ -19,7 +21,7 @@ const CONCURRENCY = 8;
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-"));
 const platform = await startEmbedded(
-  loadConfig({ DATA_DIR: dataDir, PORT: "0", AUTH_PORT: "0", WORK_PORT: "0", PAYMENT_PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", JWT_SECRET: randomBytes(32).toString("hex"), LOGIN_MAX_FAILURES: "1000000" }),
+  loadConfig({ DATA_DIR: dataDir, PORT: "0", AUTH_PORT: "0", WORK_PORT: "0", PAYMENT_PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", JWT_SECRET: randomBytes(32).toString("hex"), LOGIN_MAX_FAILURES: "1000000", JOB_WORKERS: "0", ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) }),
 );
 const http = new HttpClient(platform.main.url);
 const people = await registerPeople(http);
@@ -116,6 +118,8 @@ for (const target of [10, 100, 500]) {
 }
 console.log("\nSQL statements of one federated request (projects → client, tasks → assignee) as the data grows");
 console.table(statementRows);
+
+await benchSubscriptions(platform, await designToken(http, people.staff, people.client), people.client.userId, Number(process.env.BENCH_SUBSCRIBERS ?? 1000));
 
 await platform.close();
 await rm(dataDir, { recursive: true, force: true });

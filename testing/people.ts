@@ -36,3 +36,6 @@ export async function startWithPeople(env?: Record<string, string>): Promise<{ t
   const t = await startTestPlatform(env);
   return { t, p: await registerPeople(t.http) };
 }
+
+/** No job workers: their polling would count among the SQL statements a test measures. */
+export const QUIET_DATABASE = { JOB_WORKERS: "0" };

@@ -65,7 +65,7 @@ describe("gateway", () => {
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get("access-control-allow-origin"), "https://app.example.com");
     assert.equal(preflight.headers.get("access-control-allow-credentials"), "true");
-    assert.equal(preflight.headers.get("access-control-allow-methods"), "GET,POST,PUT,DELETE,OPTIONS");
+    assert.equal(preflight.headers.get("access-control-allow-methods"), "GET,POST,PUT,PATCH,DELETE,OPTIONS");
     assert.match(preflight.headers.get("access-control-allow-headers")!, /Content-Type,Authorization/);
     const direct = await t.auth.request("OPTIONS", "/profile", {
       headers: { origin: "https://app.example.com", "access-control-request-method": "GET" },

@@ -31,6 +31,9 @@ interface Outcome {
 
 const FINAL = new Set(["success", "failed"]);
 
+/** Executions in flight at once: a burst of events is worked through in order instead of all at once. */
+const CONCURRENT_EXECUTIONS = 16;
+
 /** The gateway's job subscriptions: one bus listener, fanned out to shared executions by job id. */
 export class JobSubscriptions {
   private readonly byKey = new Map<string, SharedExecution>();
@@ -38,6 +41,8 @@ export class JobSubscriptions {
   private unsubscribe: Unsubscribe | undefined;
   /** Executions run so far (initial states and per-event), for tests and the benchmark. */
   executions = 0;
+  private inFlight = 0;
+  private readonly waitingForSlot: (() => void)[] = [];
 
   constructor(
     private readonly execute: ExecuteThroughGateway,
@@ -94,11 +99,22 @@ export class JobSubscriptions {
     shared.chain = shared.chain.then(step).catch((error) => this.log.error({ err: error }, "job subscription step failed"));
   }
 
+  private async executeBounded(request: SharedExecution["request"]): Promise<FormattedExecutionResult> {
+    if (this.inFlight >= CONCURRENT_EXECUTIONS) await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
+    this.inFlight++;
+    try {
+      return await this.execute(request);
+    } finally {
+      this.inFlight--;
+      this.waitingForSlot.shift()?.();
+    }
+  }
+
   private async run(shared: SharedExecution): Promise<Outcome> {
     this.executions++;
     let result: FormattedExecutionResult;
     try {
-      result = await this.execute(shared.request);
+      result = await this.executeBounded(shared.request);
     } catch (error) {
       this.log.error({ err: error }, "a job subscription could not be executed");
       return { result: { errors: [{ message: "The graph is unavailable", extensions: { code: "BAD_GATEWAY" } }] } };

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWK } from "jose";
-import { startWithPeople, type People } from "../../../testing/people.js";
+import { QUIET_DATABASE, startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { statementsFor } from "../../../testing/statements.js";
 import { registerAndLogin } from "../../../testing/accounts.js";
@@ -10,7 +10,7 @@ import { deriveKey, unseal } from "../../../lib/crypto/sealed.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople()));
+before(async () => ({ t, p } = await startWithPeople(QUIET_DATABASE)));
 after(() => t.stop());
 
 const store = () => ({ db: t.platform.runtime.db.prisma, sealingKey: t.platform.runtime.sealingKey, issuer: t.config.publicUrl });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { startWithPeople, type People } from "../../../testing/people.js";
+import { QUIET_DATABASE, startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { statementsFor } from "../../../testing/statements.js";
 
@@ -8,7 +8,7 @@ let t: TestPlatform;
 let p: People;
 let projectId: number;
 before(async () => {
-  ({ t, p } = await startWithPeople());
+  ({ t, p } = await startWithPeople(QUIET_DATABASE));
   projectId = (await t.http.post("/api/work/projects", { name: "Billed", clientId: p.client.userId }, { token: p.staff.token })).body.id;
 });
 after(() => t.stop());

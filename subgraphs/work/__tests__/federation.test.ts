@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { startWithPeople, type People } from "../../../testing/people.js";
+import { QUIET_DATABASE, startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { statementsFor } from "../../../testing/statements.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople()));
+before(async () => ({ t, p } = await startWithPeople(QUIET_DATABASE)));
 after(() => t.stop());
 
 const PROJECTS_WITH_PEOPLE = `{ projects { id name client { name } tasks { title assignee { name } } } }`;

@@ -1,0 +1,123 @@
+import { performance } from "node:perf_hooks";
+import { runInNewContext } from "node:vm";
+import v8 from "node:v8";
+import { Worker } from "node:worker_threads";
+import { createRequire } from "node:module";
+import type { EmbeddedPlatform } from "../gateway/embedded.js";
+import { announceJob, createJobRow, JOB_EVENTS, type JobEvent } from "../lib/jobs/engine.js";
+import { ASSET_UPLOAD } from "../subgraphs/assets/domain/upload-jobs.js";
+
+v8.setFlagsFromString("--expose_gc");
+const collectGarbage = runInNewContext("gc") as () => void;
+const heapUsed = () => {
+  collectGarbage();
+  collectGarbage();
+  return process.memoryUsage().heapUsed;
+};
+const now = () => performance.timeOrigin + performance.now();
+
+/**
+ * The subscribers run in a worker thread (their own heap), so the main thread's heap growth is what
+ * the gateway keeps per subscription. Each follows one job; it reports when every stream is live and
+ * when each job's final event arrived.
+ */
+const SUBSCRIBERS_THREAD = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { performance } = require("node:perf_hooks");
+const { createClient } = require(workerData.graphqlWs);
+const WebSocket = require(workerData.ws);
+const now = () => performance.timeOrigin + performance.now();
+const clients = Array.from({ length: workerData.connections }, () => createClient({
+  url: workerData.url, webSocketImpl: WebSocket, retryAttempts: 0,
+  connectionParams: { authorization: "Bearer " + workerData.token } }));
+let live = 0, done = 0;
+const arrivals = {};
+workerData.jobIds.forEach((id, i) => {
+  clients[i % clients.length].subscribe(
+    { query: "subscription($id: ID!) { assetUploadJob(id: $id) { id status } }", variables: { id } },
+    { next: (result) => {
+        const status = result.data && result.data.assetUploadJob && result.data.assetUploadJob.status;
+        if (status === "in_progress" && ++live === workerData.jobIds.length) parentPort.postMessage({ type: "live" });
+        if (status === "success") arrivals[id] = now();
+      },
+      error: () => undefined,
+      complete: () => { if (++done === workerData.jobIds.length) parentPort.postMessage({ type: "done", arrivals }); } });
+});
+parentPort.on("message", async () => { for (const c of clients) await c.dispose(); parentPort.postMessage({ type: "closed" }); });
+`;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+}
+
+function row(path: string, subscribers: number, delays: number[], heapBytes: number) {
+  const sorted = [...delays].sort((a, b) => a - b);
+  return {
+    path,
+    subscribers,
+    "events delivered": delays.length,
+    "p50 delay ms": percentile(sorted, 50).toFixed(1),
+    "p99 delay ms": percentile(sorted, 99).toFixed(1),
+    "heap per subscription KB": (heapBytes / subscribers / 1024).toFixed(2),
+  };
+}
+
+/** N subscribers following N jobs through one gateway, next to N listeners reading the same events from the bus. */
+export async function benchSubscriptions(platform: EmbeddedPlatform, token: string, ownerId: number, subscribers: number): Promise<void> {
+  const { db } = platform.runtime;
+  const jobs = [];
+  for (let i = 0; i < subscribers; i++) jobs.push(await createJobRow(db.prisma, { kind: ASSET_UPLOAD, ownerId, input: {}, maxAttempts: 1 }));
+  const jobIds = jobs.map((job) => job.id);
+
+  const heapBefore = heapUsed();
+  const require = createRequire(import.meta.url);
+  const thread = new Worker(SUBSCRIBERS_THREAD, {
+    eval: true,
+    workerData: {
+      url: `${platform.main.url.replace(/^http/, "ws")}/graphql`,
+      token,
+      jobIds,
+      connections: Math.max(1, Math.ceil(subscribers / 100)),
+      graphqlWs: require.resolve("graphql-ws"),
+      ws: require.resolve("ws"),
+    },
+  });
+  const messages = (type: string) => new Promise<any>((resolve) => thread.on("message", (m) => m.type === type && resolve(m)));
+  const live = messages("live");
+  const finished = messages("done");
+  await live;
+  const gatewayHeap = heapUsed() - heapBefore;
+
+  const busArrivals = new Map<string, number>();
+  const wanted = new Set(jobIds);
+  const busHeapBefore = heapUsed();
+  const listeners = await Promise.all(
+    jobIds.map((id) => platform.runtime.bus.subscribe(JOB_EVENTS, (event: JobEvent) => {
+      if (event.id === id && wanted.has(id) && event.status === "success") busArrivals.set(id, now());
+    })),
+  );
+  const busHeap = heapUsed() - busHeapBefore;
+
+  const published = new Map<string, number>();
+  await db.prisma.job.updateMany({ where: { id: { in: jobIds } }, data: { status: "success", result: {} } });
+  for (const job of jobs) {
+    published.set(job.id, now());
+    await announceJob(platform.runtime.bus, { ...job, status: "success" });
+  }
+  const { arrivals } = await Promise.race([finished, new Promise<{ arrivals: Record<string, number> }>((resolve) => setTimeout(() => resolve({ arrivals: {} }), 120_000))]);
+  for (const unsubscribe of listeners) await unsubscribe();
+  thread.postMessage("close");
+  await messages("closed");
+  await thread.terminate();
+
+  const delays = (from: Map<string, number> | Record<string, number>) =>
+    jobIds.flatMap((id) => {
+      const at = from instanceof Map ? from.get(id) : from[id];
+      return at === undefined ? [] : [at - published.get(id)!];
+    });
+  console.log(`\n${subscribers} subscribers, each following its own job to success: through the gateway vs straight from the bus`);
+  console.table([
+    row("graphql-ws subscription via gateway", subscribers, delays(arrivals), gatewayHeap),
+    row(`bus listener (${platform.runtime.config.redisUrl ? "Redis" : "in-memory"})`, subscribers, delays(busArrivals), busHeap),
+  ]);
+}
