@@ -19,6 +19,7 @@ const SUBGRAPH_PROCESSES = [
   { name: "work", portVariable: "WORK_SUBGRAPH_PORT", urlVariable: "WORK_SUBGRAPH_URL" },
   { name: "payments", portVariable: "PAYMENTS_SUBGRAPH_PORT", urlVariable: "PAYMENTS_SUBGRAPH_URL" },
   { name: "identity", portVariable: "IDENTITY_SUBGRAPH_PORT", urlVariable: "IDENTITY_SUBGRAPH_URL" },
+  { name: "assets", portVariable: "ASSETS_SUBGRAPH_PORT", urlVariable: "ASSETS_SUBGRAPH_URL" },
 ];
 
 async function startHealthy(entry: string, env: Record<string, string>, healthUrl: string): Promise<void> {
