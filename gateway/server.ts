@@ -8,6 +8,7 @@ import { createFormatError, executedOperationsAnswer200 } from "../lib/errors.js
 import { finishJsonApp, healthz, listen, type RunningServer } from "../lib/http.js";
 import type { Logger } from "../lib/logger.js";
 import { composeSupergraph } from "./compose.js";
+import { SUBSCRIPTION_EVENT_HEADER } from "../lib/graphql/subgraph-server.js";
 import type { GraphQLSchema } from "graphql";
 import type { Bus } from "../lib/pubsub.js";
 import { mountBlobProxy } from "./blob-proxy.js";
@@ -18,6 +19,8 @@ import type { SubgraphUrls } from "./subgraphs.js";
 /** What the gateway knows of a request: the caller's credentials, forwarded untouched to subgraphs. */
 export interface GatewayContext {
   authorization: string | undefined;
+  /** A subscription's re-execution after a job event (not a request of the caller's own). */
+  subscriptionEvent?: boolean;
 }
 
 export interface GatewayOptions {
@@ -66,6 +69,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
         url,
         willSendRequest({ request, context }) {
           if (context.authorization) request.http?.headers.set("authorization", context.authorization);
+          if (context.subscriptionEvent) request.http?.headers.set(SUBSCRIPTION_EVENT_HEADER, "1");
         },
       }),
   });
@@ -78,8 +82,8 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   });
   gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded }) => void (apiSchema = loaded));
   await apollo.start();
-  const execute: ExecuteThroughGateway = async ({ query, variables, authorization }) => {
-    const response = await apollo.executeOperation({ query, variables }, { contextValue: { authorization } });
+  const execute: ExecuteThroughGateway = async ({ query, variables, authorization, subscriptionEvent }) => {
+    const response = await apollo.executeOperation({ query, variables }, { contextValue: { authorization, subscriptionEvent } });
     if (response.body.kind !== "single") throw new Error("incremental delivery is not used here");
     return response.body.singleResult;
   };

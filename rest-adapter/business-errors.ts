@@ -48,7 +48,11 @@ export function renderBusinessError(error: GraphQLFormattedError, fieldNames: Re
     const described = describeVariableError(error.message);
     if (described) return { status: 400, body: { ...described, field: fieldNames[described.field] ?? described.field } };
   }
+  return { status, body: { error: error.message }, headers: retryAfterHeader(error) };
+}
+
+/** `Retry-After` for a rate-limited request (both platforms). */
+export function retryAfterHeader(error: GraphQLFormattedError): Record<string, string> | undefined {
   const retryAfter = error.extensions?.retryAfter;
-  const headers = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined;
-  return { status, body: { error: error.message }, headers };
+  return typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined;
 }

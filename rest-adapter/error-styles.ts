@@ -1,6 +1,6 @@
 import type { GraphQLFormattedError } from "graphql";
 import { statusForError } from "../lib/errors.js";
-import { renderBusinessError, type RenderedError } from "./business-errors.js";
+import { renderBusinessError, retryAfterHeader, type RenderedError } from "./business-errors.js";
 
 /** Failures the adapter finds itself, before or around running an operation. */
 export type AdapterFailure =
@@ -63,6 +63,6 @@ export const designStyle: ErrorStyle = {
   graph(error) {
     const own = error.extensions?.designCode;
     const code = typeof own === "string" ? own : (DESIGN_CODES[String(error.extensions?.code)] ?? "internal_error");
-    return { status: statusForError(error), body: { code, message: error.message } };
+    return { status: statusForError(error), body: { code, message: error.message }, headers: retryAfterHeader(error) };
   },
 };

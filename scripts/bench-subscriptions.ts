@@ -27,9 +27,9 @@ const { performance } = require("node:perf_hooks");
 const { createClient } = require(workerData.graphqlWs);
 const WebSocket = require(workerData.ws);
 const now = () => performance.timeOrigin + performance.now();
-const clients = Array.from({ length: workerData.connections }, () => createClient({
+const clients = workerData.tokens.map((token) => createClient({
   url: workerData.url, webSocketImpl: WebSocket, retryAttempts: 0,
-  connectionParams: { authorization: "Bearer " + workerData.token } }));
+  connectionParams: { authorization: "Bearer " + token } }));
 let live = 0, done = 0;
 const arrivals = {};
 workerData.jobIds.forEach((id, i) => {
@@ -62,8 +62,14 @@ function row(path: string, subscribers: number, delays: number[], heapBytes: num
   };
 }
 
-/** N subscribers following N jobs through one gateway, next to N listeners reading the same events from the bus. */
-export async function benchSubscriptions(platform: EmbeddedPlatform, token: string, ownerId: number, subscribers: number): Promise<void> {
+/** Subscriptions per connection (and per integration token: each start reads the job once, within its rate limit). */
+export const SUBSCRIPTIONS_PER_CONNECTION = 100;
+
+/**
+ * N subscribers following N jobs through one gateway, next to N listeners reading the same events
+ * from the bus; `tokens` (one per connection) belong to the jobs' owner.
+ */
+export async function benchSubscriptions(platform: EmbeddedPlatform, tokens: string[], ownerId: number, subscribers: number): Promise<void> {
   const { db } = platform.runtime;
   const jobs = [];
   for (let i = 0; i < subscribers; i++) jobs.push(await createJobRow(db.prisma, { kind: ASSET_UPLOAD, ownerId, input: {}, maxAttempts: 1 }));
@@ -75,9 +81,8 @@ export async function benchSubscriptions(platform: EmbeddedPlatform, token: stri
     eval: true,
     workerData: {
       url: `${platform.main.url.replace(/^http/, "ws")}/graphql`,
-      token,
+      tokens,
       jobIds,
-      connections: Math.max(1, Math.ceil(subscribers / 100)),
       graphqlWs: require.resolve("graphql-ws"),
       ws: require.resolve("ws"),
     },

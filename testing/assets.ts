@@ -46,10 +46,14 @@ export async function finishedJob(http: HttpClient, path: string, token: string,
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await http.get(path, { token });
+    if (Date.now() > deadline) throw new Error(`job still in progress: ${response.text}`);
+    if (response.status === 429) {
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get("retry-after")) * 1000));
+      continue;
+    }
     if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${response.text}`);
     if (response.body.job.status !== "in_progress") return response.body.job;
-    if (Date.now() > deadline) throw new Error(`job still in progress: ${response.text}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -6,7 +6,13 @@ import { STATUS_ALIAS, type JobQuery } from "./job-operation.js";
 import { PushQueue } from "./push-queue.js";
 
 /** Runs one operation through the gateway (query planning, `_entities`), with the subscriber's credentials. */
-export type ExecuteThroughGateway = (request: { query: string; variables: Record<string, unknown>; authorization: string | undefined }) => Promise<FormattedExecutionResult>;
+export type ExecuteThroughGateway = (request: {
+  query: string;
+  variables: Record<string, unknown>;
+  authorization: string | undefined;
+  /** Re-reading after an event (the subscriber's first state is a request of its own). */
+  subscriptionEvent?: boolean;
+}) => Promise<FormattedExecutionResult>;
 
 interface Subscriber {
   queue: PushQueue<FormattedExecutionResult>;
@@ -80,7 +86,7 @@ export class JobSubscriptions {
     const subscriber: Subscriber = { queue: new PushQueue(() => this.leave(owner, subscriber)) };
     shared.subscribers.add(subscriber);
     this.enqueue(shared, async () => {
-      if (!subscriber.queue.done) this.deliver(subscriber, await this.run(owner));
+      if (!subscriber.queue.done) this.deliver(subscriber, await this.run(owner, false));
     });
     return subscriber.queue;
   }
@@ -89,7 +95,7 @@ export class JobSubscriptions {
     for (const shared of this.byJob.get(event.id) ?? []) {
       this.enqueue(shared, async () => {
         if (shared.subscribers.size === 0) return;
-        const outcome = await this.run(shared);
+        const outcome = await this.run(shared, true);
         for (const subscriber of [...shared.subscribers]) this.deliver(subscriber, outcome);
       });
     }
@@ -99,7 +105,7 @@ export class JobSubscriptions {
     shared.chain = shared.chain.then(step).catch((error) => this.log.error({ err: error }, "job subscription step failed"));
   }
 
-  private async executeBounded(request: SharedExecution["request"]): Promise<FormattedExecutionResult> {
+  private async executeBounded(request: Parameters<ExecuteThroughGateway>[0]): Promise<FormattedExecutionResult> {
     if (this.inFlight >= CONCURRENT_EXECUTIONS) await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
     this.inFlight++;
     try {
@@ -110,11 +116,11 @@ export class JobSubscriptions {
     }
   }
 
-  private async run(shared: SharedExecution): Promise<Outcome> {
+  private async run(shared: SharedExecution, subscriptionEvent: boolean): Promise<Outcome> {
     this.executions++;
     let result: FormattedExecutionResult;
     try {
-      result = await this.executeBounded(shared.request);
+      result = await this.executeBounded({ ...shared.request, subscriptionEvent });
     } catch (error) {
       this.log.error({ err: error }, "a job subscription could not be executed");
       return { result: { errors: [{ message: "The graph is unavailable", extensions: { code: "BAD_GATEWAY" } }] } };

@@ -21,11 +21,21 @@ export function buildSchema(typeDefs: DocumentNode, resolvers: unknown): GraphQL
   return buildSubgraphSchema({ typeDefs, resolvers: resolvers as GraphQLResolverMap<unknown> });
 }
 
+/** What a subgraph reads of a request besides its body. */
+export interface SubgraphRequest {
+  authorization: string | undefined;
+  /** Sent by the gateway when it re-reads a job for its subscribers after an event (see gateway/subscriptions). */
+  subscriptionEvent: boolean;
+}
+
+/** The header the gateway marks subscription-event executions with; clients cannot set it through the gateway. */
+export const SUBSCRIPTION_EVENT_HEADER = "x-subscription-event";
+
 export interface ServeOptions<Context extends BaseContext> {
   name: string;
   schema: GraphQLSchema;
   /** Builds the typed context of one request; the subgraph verifies the credentials itself. */
-  context(request: { authorization: string | undefined }): Promise<Context>;
+  context(request: SubgraphRequest): Promise<Context>;
   log: Logger;
   bodyLimitBytes: number;
   port: number;
@@ -52,7 +62,8 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
     "/graphql",
     express.json({ limit: options.bodyLimitBytes }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => options.context({ authorization: req.headers.authorization }),
+      context: async ({ req }) =>
+        options.context({ authorization: req.headers.authorization, subscriptionEvent: req.headers[SUBSCRIPTION_EVENT_HEADER] === "1" }),
     }),
   );
   const running = await listen(app, options.port, options.host ?? "127.0.0.1");
@@ -73,7 +84,7 @@ export function startSubgraph<Context extends BaseContext>(options: {
   runtime: DataRuntime;
   port: number;
   host?: string;
-  context(auth: AuthState): Context;
+  context(auth: AuthState, request: SubgraphRequest): Context;
   /** Accept design-platform OAuth access tokens too (identity and design-platform subgraphs). */
   designTokens?: DesignTokenVerifier;
   routes?: (app: express.Express) => void;
@@ -87,6 +98,6 @@ export function startSubgraph<Context extends BaseContext>(options: {
     port: options.port,
     host: options.host,
     routes: options.routes,
-    context: async ({ authorization }) => options.context(await authenticate(authorization, runtime.tokens, options.designTokens)),
+    context: async (request) => options.context(await authenticate(request.authorization, runtime.tokens, options.designTokens), request),
   });
 }

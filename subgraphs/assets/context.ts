@@ -15,8 +15,10 @@ export interface AssetsDependencies {
 export interface AssetsContext extends AssetsDependencies {
   auth: AuthState;
   loaders: AssetsLoaders;
+  /** The gateway re-reading a job for its subscribers: not counted against the caller's rate limits. */
+  subscriptionEvent: boolean;
 }
 
-export function createContext(deps: AssetsDependencies, auth: AuthState): AssetsContext {
-  return { ...deps, auth, loaders: createLoaders(deps.db) };
+export function createContext(deps: AssetsDependencies, auth: AuthState, subscriptionEvent = false): AssetsContext {
+  return { ...deps, auth, subscriptionEvent, loaders: createLoaders(deps.db) };
 }

@@ -1,5 +1,6 @@
 import { buildSchema, loadTypeDefs, startSubgraph } from "../../lib/graphql/subgraph-server.js";
 import { enforceScopeDirectives } from "../../lib/graphql/scope-directives.js";
+import { enforceDesignRateLimits, type DesignRateTable } from "../../lib/graphql/design-rate-limits.js";
 import type { DataRuntime } from "../../lib/runtime.js";
 import { checkAccessToken } from "../identity/domain/oauth/access-tokens.js";
 import { createContext } from "./context.js";
@@ -9,6 +10,17 @@ import { resolvers } from "./resolvers/index.js";
 export const name = "assets";
 export const typeDefs = loadTypeDefs(new URL("./schema.graphql", import.meta.url));
 export const schema = enforceScopeDirectives(buildSchema(typeDefs, resolvers));
+
+/** The documented limits per integration and user, per minute. */
+export const ASSET_RATE_LIMITS: DesignRateTable = {
+  "Query.asset": { operation: "getAsset", perMinute: 100 },
+  "Query.assetUploadJob": { operation: "getAssetUploadJob", perMinute: 180 },
+  "Query.urlAssetUploadJob": { operation: "getUrlAssetUploadJob", perMinute: 180 },
+  "Mutation.requestAssetUpload": { operation: "createAssetUploadJob", perMinute: 30 },
+  "Mutation.createUrlAssetUploadJob": { operation: "createUrlAssetUploadJob", perMinute: 30 },
+  "Mutation.updateAsset": { operation: "updateAsset", perMinute: 30 },
+  "Mutation.deleteAsset": { operation: "deleteAsset", perMinute: 30 },
+};
 
 /**
  * Serves the assets subgraph on `port` (0 picks a free one), with the signed blob and upload routes.
@@ -20,11 +32,11 @@ export function start(port: number, runtime: DataRuntime, host?: string) {
   const deps = { db: runtime.db.prisma, log: runtime.log, bus: runtime.bus, signedUrls: runtime.signedUrls };
   return startSubgraph({
     name,
-    schema,
+    schema: enforceDesignRateLimits(enforceScopeDirectives(buildSchema(typeDefs, resolvers)), ASSET_RATE_LIMITS, runtime.limiters),
     runtime,
     port,
     host,
-    context: (auth) => createContext(deps, auth),
+    context: (auth, request) => createContext(deps, auth, request.subscriptionEvent),
     designTokens: (token) => checkAccessToken(runtime.db.prisma, keys, token),
     routes: (app) => mountBlobRoutes(app, { db: runtime.db.prisma, blobs: runtime.blobs, signedUrls: runtime.signedUrls, maxBytes: runtime.config.assets.maxBytes }),
   });

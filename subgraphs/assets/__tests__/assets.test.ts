@@ -112,3 +112,25 @@ describe("assets over GraphQL", () => {
     assert.equal(name.body.errors![0].extensions.code, "BAD_USER_INPUT");
   });
 });
+
+describe("rate limits per integration and user", () => {
+  test("past the documented limit: 429 too_many_requests with Retry-After; another user keeps their own budget", async () => {
+    const asset = await newAsset("Limited");
+    // Another integration of the same user: a budget of its own (earlier tests spent some of the first one's).
+    const limited = await designToken(t.http, p.staff, p.client);
+    const statuses: number[] = [];
+    let refused: any;
+    for (let i = 0; i < 31; i++) {
+      const response = await t.http.request("PATCH", `/v1/assets/${asset.id}`, { token: limited, body: { tags: [`t${i}`] } });
+      statuses.push(response.status);
+      if (response.status === 429) refused = response;
+    }
+    assert.deepEqual(statuses.slice(0, 30), Array(30).fill(200), "30 updates a minute are allowed");
+    assert.equal(statuses[30], 429);
+    assert.deepEqual(refused.body, { code: "too_many_requests", message: "Too many requests to updateAsset" });
+    assert.ok(Number(refused.headers.get("retry-after")) >= 1);
+    assert.deepEqual((await t.http.get(`/v1/assets/${asset.id}`, { token })).body.asset.tags, ["t29"], "the refused update changed nothing");
+    const other = await t.http.request("PATCH", `/v1/assets/${asset.id}`, { token: otherToken, body: { name: "x" } });
+    assert.equal(other.status, 404, "the other user is not limited (and not the owner)");
+  });
+});

@@ -1,0 +1,42 @@
+import { defaultFieldResolver, isObjectType, type GraphQLSchema } from "graphql";
+import type { AuthState } from "../auth/request-auth.js";
+import { TooManyRequestsError } from "../errors.js";
+import type { Limiter, LimiterFactory } from "../rate-limit.js";
+
+/** Documented per-client-and-user limits: root field (`Query.asset`) → operation name and requests per minute. */
+export type DesignRateTable = Record<string, { operation: string; perMinute: number }>;
+
+/** What the limits need of a request's context. */
+export interface RateLimitedContext {
+  auth: AuthState;
+  /** The gateway re-reading a job for its subscribers after an event: not the caller's own request. */
+  subscriptionEvent?: boolean;
+}
+
+/**
+ * Counts each design-platform caller's requests per integration and user, per operation and minute;
+ * past the limit: 429 `too_many_requests` ("Too many requests to {operation}") with `retryAfter`.
+ */
+export function enforceDesignRateLimits(schema: GraphQLSchema, table: DesignRateTable, limiters: LimiterFactory): GraphQLSchema {
+  for (const [coordinate, { operation, perMinute }] of Object.entries(table)) {
+    const [typeName, fieldName] = coordinate.split(".");
+    const type = schema.getType(typeName);
+    const field = isObjectType(type) ? type.getFields()[fieldName] : undefined;
+    if (!field) throw new Error(`no field ${coordinate} to rate-limit`);
+    const limiter: Limiter = limiters({ name: `design:${operation}`, points: perMinute, durationSeconds: 60 });
+    const resolve = field.resolve ?? defaultFieldResolver;
+    field.resolve = async (source, args, context: RateLimitedContext, info) => {
+      if (context.auth.status === "design" && !context.subscriptionEvent) {
+        const { clientId, userId } = context.auth.principal;
+        try {
+          await limiter.consume(`${clientId}:${userId}`);
+        } catch (error) {
+          if (!(error instanceof TooManyRequestsError)) throw error;
+          throw new TooManyRequestsError(`Too many requests to ${operation}`, { retryAfter: error.extensions.retryAfter, designCode: "too_many_requests" });
+        }
+      }
+      return resolve(source, args, context, info);
+    };
+  }
+  return schema;
+}
