@@ -296,3 +296,19 @@ describe("npm run keys:rotate", () => {
     assert.equal(allowed.body.data.rotateSigningKeys.length, 2);
   });
 });
+
+describe("rate limits per integration and user", () => {
+  test("/v1/users/me: 10 a minute, then 429 too_many_requests with Retry-After; another integration has its own budget", async () => {
+    const own = await registerIntegration(t.http, p.staff, SCOPES);
+    const { access_token } = await obtainTokens(t.http, own, p.otherClient, "profile:read");
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await t.http.get("/v1/users/me", { token: access_token })).status);
+    assert.deepEqual(statuses, [...Array(10).fill(200), 429]);
+    const refused = await t.http.get("/v1/users/me", { token: access_token });
+    assert.deepEqual(refused.body, { code: "too_many_requests", message: "Too many requests to getUsersMe" });
+    assert.ok(Number(refused.headers.get("retry-after")) >= 1);
+    assert.equal((await t.http.get("/v1/users/me/profile", { token: access_token })).status, 200, "each operation has its own budget");
+    const other = await obtainTokens(t.http, client, p.otherClient, "profile:read");
+    assert.equal((await t.http.get("/v1/users/me", { token: other.access_token })).status, 200);
+  });
+});

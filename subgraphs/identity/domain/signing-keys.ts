@@ -61,6 +61,27 @@ export async function publishedKeys(store: KeyStore, purpose: KeyPurpose, appId:
   return keys.map((key) => key.publicJwk as JWK);
 }
 
+/** How long a verification key read by its `kid` is kept in memory. */
+const VERIFICATION_KEY_CACHE_MS = 60_000;
+const verificationKeys = new WeakMap<PrismaClient, Map<string, { key: Awaited<ReturnType<typeof importJWK>>; until: number }>>();
+
+/**
+ * The public key a token names by `kid`, if it is a published key of `purpose`. A key's public half
+ * never changes and a retired key stays valid for as long as its tokens live, so it is kept a minute.
+ */
+export async function verificationKey(store: KeyStore, purpose: KeyPurpose, kid: string | undefined) {
+  if (!kid) return undefined;
+  const cache = verificationKeys.get(store.db) ?? new Map();
+  verificationKeys.set(store.db, cache);
+  const cached = cache.get(kid);
+  if (cached && cached.until > Date.now()) return cached.key;
+  const row = await store.db.signingKey.findUnique({ where: { kid } });
+  if (!row || row.purpose !== purpose || (row.retiredAt && (!row.publishedUntil || row.publishedUntil <= new Date()))) return undefined;
+  const key = await importJWK(row.publicJwk as JWK, row.alg);
+  cache.set(kid, { key, until: Date.now() + VERIFICATION_KEY_CACHE_MS });
+  return key;
+}
+
 /** The private key to sign with, and its `kid` and `alg` for the JWT header. */
 export async function signingMaterial(store: KeyStore, purpose: KeyPurpose, appId: string | null = null) {
   const key = await currentKey(store, purpose, appId);

@@ -1,7 +1,7 @@
-import { createLocalJWKSet, decodeJwt, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import { decodeJwt, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { OAuthClient, PrismaClient } from "../../../../generated/prisma/client.js";
 import type { DesignTokenCheck } from "../../../../lib/auth/design-principal.js";
-import { publishedKeys, type KeyStore } from "../signing-keys.js";
+import { verificationKey, type KeyStore } from "../signing-keys.js";
 import { revokeFamily } from "./tokens.js";
 import { sha256 } from "./secrets.js";
 import { teamOf } from "../teams.js";
@@ -13,8 +13,11 @@ interface AccessClaims extends JWTPayload {
 }
 
 async function verifySignature(keys: KeyStore, token: string, checkExpiry: boolean) {
-  const jwks = createLocalJWKSet({ keys: await publishedKeys(keys, "oidc") });
-  const { payload } = await jwtVerify<AccessClaims>(token, jwks, {
+  const { payload } = await jwtVerify<AccessClaims>(token, async (header) => {
+    const key = await verificationKey(keys, "oidc", header.kid);
+    if (!key) throw new joseErrors.JWKSNoMatchingKey();
+    return key;
+  }, {
     issuer: keys.issuer,
     algorithms: ["RS256"],
     typ: "at+jwt",
