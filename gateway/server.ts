@@ -24,7 +24,7 @@ export interface GatewayContext {
 }
 
 export interface GatewayOptions {
-  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes">;
+  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection">;
   log: Logger;
   subgraphUrls: SubgraphUrls;
   /** Job transitions, for subscriptions (Redis in scale-out, so every replica sees every worker's events). */
@@ -93,6 +93,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   const app = express();
   app.disable("x-powered-by");
   app.get("/healthz", healthz);
+  app.use(["/blobs", "/uploads"], cors(corsOptions(options.config.corsAllowOrigin)));
   mountBlobProxy(app, options.assetsHttpUrl, options.log);
   options.mount?.(app);
   app.use(
@@ -110,6 +111,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     execute,
     subscriptions,
     maxPayloadBytes: options.config.bodyLimitBytes,
+    maxSubscriptionsPerConnection: options.config.maxSubscriptionsPerConnection,
     log: options.log,
   });
   options.log.info({ url: `${running.url}/graphql` }, "gateway listening");

@@ -49,6 +49,8 @@ export interface Config {
     /** Let URL uploads reach private, loopback and link-local addresses (local use and tests only). */
     allowPrivateUrls: boolean;
   };
+  /** Live GraphQL subscriptions one WebSocket connection may hold. */
+  maxSubscriptionsPerConnection: number;
   /** Job workers the one-process mode runs (0: none; a separate `npm run start:worker` does the work). */
   embeddedWorkers: number;
   /** How long a worker's claim on a job lasts without a heartbeat: a dead worker's job is resumed after it. */
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateUrls: readBoolean(env, "URL_FETCH_ALLOW_PRIVATE"),
     },
     embeddedWorkers: readCountSetting(env, "JOB_WORKERS", 1),
+    maxSubscriptionsPerConnection: readPositiveInt(env, "WS_MAX_SUBSCRIPTIONS", 200),
     jobLeaseMs: readPositiveInt(env, "JOB_LEASE_MS", 30_000),
     blockchainSignIn: {
       domain: env.SIGN_IN_DOMAIN || "localhost",

@@ -15,7 +15,7 @@ const clients: Client[] = [];
 
 before(async () => {
   // No workers of its own: each test decides when jobs are processed.
-  ({ t, p } = await startWithPeople({ JOB_WORKERS: "0" }));
+  ({ t, p } = await startWithPeople({ JOB_WORKERS: "0", WS_MAX_SUBSCRIPTIONS: "3" }));
   token = await designToken(t.http, p.staff, p.client);
   otherToken = await designToken(t.http, p.staff, p.otherClient);
 });
@@ -118,6 +118,23 @@ describe("job subscriptions over graphql-ws on /graphql", () => {
     assert.deepEqual(other.results.map((r) => r.data.assetUploadJob.status), ["in_progress", "success"]);
     assert.equal(t.platform.main.subscriptions.executions - before, 2, "one execution per distinct subscription for the success event");
     assert.equal(t.platform.main.subscriptions.activeSubscriptions, 0, "nothing is kept after completion");
+  });
+
+  test("a connection holds a limited number of live subscriptions; ended ones free their place", async () => {
+    const jobId = await pendingUpload();
+    const connection = client(token);
+    const live = [1, 2, 3].map(() => follow(connection, JOB, { id: jobId }));
+    await Promise.all(live.map((followed) => followed.received(1)));
+    const fourth = follow(connection, JOB, { id: jobId });
+    await fourth.ended;
+    assert.match(fourth.results[0].errors[0].message, /At most 3 subscriptions per connection/);
+    live[0].stop();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = follow(connection, JOB, { id: jobId });
+    await again.received(1);
+    assert.equal(again.results[0].data.assetUploadJob.status, "in_progress");
+    await processJobs();
+    await Promise.all([again.ended, live[1].ended, live[2].ended]);
   });
 
   test("a subscription that is not a job field is refused with an error", async () => {

@@ -16,6 +16,7 @@ export type ExecuteThroughGateway = (request: {
 
 interface Subscriber {
   queue: PushQueue<FormattedExecutionResult>;
+  onEnd: () => void;
   /** The job status last sent: one message per transition, never the same state twice. */
   lastStatus?: string;
 }
@@ -72,7 +73,7 @@ export class JobSubscriptions {
   }
 
   /** Follows a job: its current state first, then one result per transition, ending after success or failed. */
-  subscribe(request: JobQuery, authorization: string | undefined): PushQueue<FormattedExecutionResult> {
+  subscribe(request: JobQuery, authorization: string | undefined, onEnd: () => void = () => undefined): PushQueue<FormattedExecutionResult> {
     const key = JSON.stringify([request.query, request.variables, authorization ?? ""]);
     let shared = this.byKey.get(key);
     if (!shared) {
@@ -83,7 +84,7 @@ export class JobSubscriptions {
       this.byJob.set(request.jobId, forJob);
     }
     const owner = shared;
-    const subscriber: Subscriber = { queue: new PushQueue(() => this.leave(owner, subscriber)) };
+    const subscriber: Subscriber = { queue: new PushQueue(() => this.leave(owner, subscriber)), onEnd };
     shared.subscribers.add(subscriber);
     this.enqueue(shared, async () => {
       if (!subscriber.queue.done) this.deliver(subscriber, await this.run(owner, false));
@@ -145,6 +146,7 @@ export class JobSubscriptions {
 
   private leave(shared: SharedExecution, subscriber: Subscriber): void {
     shared.subscribers.delete(subscriber);
+    subscriber.onEnd();
     if (shared.subscribers.size > 0) return;
     this.byKey.delete(shared.key);
     const forJob = this.byJob.get(shared.request.jobId);

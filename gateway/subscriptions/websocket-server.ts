@@ -11,7 +11,10 @@ type Sent = ExecutionResult | AsyncIterable<ExecutionResult>;
 
 interface OperationContext {
   authorization: string | undefined;
+  /** The connection's count of live subscriptions. */
+  connection: { subscriptions: number };
 }
+
 
 /** `connectionParams: { authorization: "Bearer …" }` (the header's name in any case). */
 function authorizationOf(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
@@ -29,6 +32,8 @@ export function serveGraphqlWs(options: {
   execute: ExecuteThroughGateway;
   subscriptions: JobSubscriptions;
   maxPayloadBytes: number;
+  /** Live subscriptions one connection may hold; more are refused with an error (the socket stays open). */
+  maxSubscriptionsPerConnection: number;
   log: Logger;
 }): { close(): Promise<void> } {
   const sockets = new WebSocketServer({ server: options.server, path: "/graphql", maxPayload: options.maxPayloadBytes });
@@ -44,14 +49,25 @@ export function serveGraphqlWs(options: {
         if (!schema) throw new Error("The graph is not ready");
         return schema;
       },
-      context: (ctx) => ({ authorization: authorizationOf(ctx.connectionParams) }) satisfies OperationContext,
+      context: (ctx) => {
+        const extra = ctx.extra as { connection?: OperationContext["connection"] };
+        extra.connection ??= { subscriptions: 0 };
+        return { authorization: authorizationOf(ctx.connectionParams), connection: extra.connection } satisfies OperationContext;
+      },
       execute: (args) => viaGateway(args) as unknown as Promise<ExecutionResult>,
       // Results are already formatted by the gateway (plain errors): sent as they are.
       onNext: (_ctx, _id, _payload, _args, result) => result as unknown as FormattedExecutionResult,
       subscribe: (args) => {
+        const context = args.contextValue as OperationContext;
+        if (context.connection.subscriptions >= options.maxSubscriptionsPerConnection) {
+          const message = `At most ${options.maxSubscriptionsPerConnection} subscriptions per connection`;
+          return { errors: [new GraphQLError(message, { extensions: { code: "RATE_LIMITED" } })] };
+        }
         try {
           const request = jobQueryOf(args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
-          return options.subscriptions.subscribe(request, (args.contextValue as OperationContext).authorization) as unknown as Sent;
+          context.connection.subscriptions++;
+          const ended = () => void context.connection.subscriptions--;
+          return options.subscriptions.subscribe(request, context.authorization, ended) as unknown as Sent;
         } catch (error) {
           if (error instanceof GraphQLError) return { errors: [error] };
           throw error;

@@ -62,7 +62,7 @@ describe("POST /v1/asset-uploads", () => {
     const broken = (await png(50, 50)).subarray(0, 60);
     const truncated = await finishedJob(t.http, `/v1/asset-uploads/${(await postUpload(t.http, token, broken, header)).body.job.id}`, token);
     assert.deepEqual([truncated.status, truncated.error.code], ["failed", "import_failed"]);
-    const big = await postUpload(t.http, token, Buffer.alloc(300 * 1024, 7), header);
+    const big = await postUpload(t.http, token, Buffer.alloc(300 * 1024, 7), header, "/rest/v1/asset-uploads");
     assert.equal(big.status, 200, big.text);
     const tooBig = await finishedJob(t.http, `/v1/asset-uploads/${big.body.job.id}`, token);
     assert.deepEqual([tooBig.status, tooBig.error.code], ["failed", "file_too_big"]);

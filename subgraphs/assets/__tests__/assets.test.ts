@@ -102,12 +102,14 @@ describe("assets over GraphQL", () => {
     assert.equal(job.asset.owner.team.plan, "free");
   });
 
-  test("an unsigned or expired upload URL opens nothing", async () => {
+  test("an unsigned upload URL opens nothing; the configured front-end origin may use signed ones", async () => {
     const ticket = await t.http.graphql(`mutation { requestAssetUpload(name: "x") { uploadUrl } }`, {}, token);
     const url = onPlatform(t.http, ticket.body.data!.requestAssetUpload.uploadUrl);
     url.searchParams.set("signature", "0".repeat(64));
     const forged = await fetch(url, { method: "PUT", body: "x" });
     assert.equal(forged.status, 403);
+    const preflight = await fetch(url, { method: "OPTIONS", headers: { origin: t.config.corsAllowOrigin, "access-control-request-method": "PUT" } });
+    assert.equal(preflight.headers.get("access-control-allow-origin"), t.config.corsAllowOrigin, "the front end may PUT straight to the URL");
     const name = await t.http.graphql(`mutation { requestAssetUpload(name: "") { uploadUrl } }`, {}, token);
     assert.equal(name.body.errors![0].extensions.code, "BAD_USER_INPUT");
   });
