@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
+import { sweepExpiredUploads } from "../domain/uploads.js";
 import { base64Name, designToken, finishedJob, onPlatform, png, postUpload } from "../../../testing/assets.js";
 
 let t: TestPlatform;
@@ -112,6 +113,19 @@ describe("assets over GraphQL", () => {
     assert.equal(preflight.headers.get("access-control-allow-origin"), t.config.corsAllowOrigin, "the front end may PUT straight to the URL");
     const name = await t.http.graphql(`mutation { requestAssetUpload(name: "") { uploadUrl } }`, {}, token);
     assert.equal(name.body.errors![0].extensions.code, "BAD_USER_INPUT");
+  });
+
+  test("an upload slot that expired unused cannot become a job and is swept with its bytes", async () => {
+    const ticket = await t.http.graphql(`mutation { requestAssetUpload(name: "late") { uploadId uploadUrl } }`, {}, token);
+    const { uploadId, uploadUrl } = ticket.body.data!.requestAssetUpload;
+    assert.equal((await fetch(onPlatform(t.http, uploadUrl), { method: "PUT", body: "bytes" })).status, 204);
+    const db = t.platform.runtime.db.prisma;
+    await db.assetUpload.update({ where: { id: uploadId }, data: { expiresAt: new Date(Date.now() - 2 * 60 * 60 * 1000) } });
+    const late = await t.http.graphql(`mutation($u: ID!) { createAssetUploadJob(uploadId: $u) { id } }`, { u: uploadId }, token);
+    assert.equal(late.body.errors![0].extensions.code, "NOT_FOUND");
+    assert.equal(await sweepExpiredUploads({ db, blobs: t.platform.runtime.blobs }), 1);
+    assert.equal(await db.assetUpload.findUnique({ where: { id: uploadId } }), null);
+    assert.equal(await t.platform.runtime.blobs.get(`uploads/${uploadId}`), undefined);
   });
 });
 

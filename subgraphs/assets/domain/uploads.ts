@@ -74,6 +74,7 @@ export async function createUploadJob(ctx: AssetsContext, principal: DesignPrinc
   const job = await ctx.db.$transaction(async (tx) => {
     const upload = await tx.assetUpload.findUnique({ where: { id: uploadId } });
     if (!upload || upload.ownerId !== principal.userId) throw new NotFoundError("Upload not found");
+    if (upload.expiresAt < new Date()) throw new NotFoundError("The upload has expired: request a new upload URL");
     if (!upload.receivedAt) throw new ConflictError("The upload's bytes have not been sent to its upload URL yet");
     if (upload.jobId) throw new ConflictError("The upload already has a job");
     const created = await createJobRow(tx, {
@@ -86,4 +87,15 @@ export async function createUploadJob(ctx: AssetsContext, principal: DesignPrinc
   });
   await announceJob(ctx.bus, job);
   return job;
+}
+
+/** Unused upload slots are kept this long past their expiry, then removed with their bytes. */
+const SWEEP_AFTER_MS = 60 * 60 * 1000;
+
+/** Removes upload slots that expired without becoming a job, and their bytes; returns how many. */
+export async function sweepExpiredUploads(deps: { db: PrismaClient; blobs: BlobStore }, now = Date.now()): Promise<number> {
+  const expired = await deps.db.assetUpload.findMany({ where: { jobId: null, expiresAt: { lt: new Date(now - SWEEP_AFTER_MS) } }, take: 500 });
+  for (const upload of expired) await deps.blobs.delete(uploadBlobKey(upload.id));
+  const removed = await deps.db.assetUpload.deleteMany({ where: { id: { in: expired.map((upload) => upload.id) }, jobId: null } });
+  return removed.count;
 }
