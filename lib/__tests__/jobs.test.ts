@@ -118,6 +118,28 @@ describe("job engine", () => {
   });
 });
 
+describe("a job whose workers keep dying", () => {
+  test("is failed with a clear error once its attempts are used up, not retried forever", async () => {
+    const job = await enqueueJob(engine(), { kind: "poison", ownerId: 1, input: {}, maxAttempts: 2 });
+    for (let death = 0; death < 2; death++) {
+      const dying = new JobWorker(engine(), { poison: async () => ({}) });
+      await until(async () => (await dying.claim()) !== undefined);
+    }
+    const events: JobEvent[] = [];
+    const unsubscribe = await bus.subscribe(JOB_EVENTS, (event: JobEvent) => event.id === job.id && events.push(event));
+    const survivor = new JobWorker(engine(), { poison: async () => ({ ran: true }) });
+    await survivor.start();
+    await until(async () => (await jobRow(job.id)).status === "failed");
+    await survivor.stop();
+    await unsubscribe();
+    const row = await jobRow(job.id);
+    assert.equal(row.errorCode, "internal_failure");
+    assert.match(row.errorMessage!, /workers stopped too many times/);
+    assert.equal(row.result, null, "the handler did not run a third time");
+    assert.deepEqual(events.map((event) => event.status), ["failed"], "the failure was published");
+  });
+});
+
 describe("event bus over Redis", { skip: !process.env.REDIS_URL && "needs REDIS_URL" }, () => {
   test("an event published through one connection reaches subscribers of another", async () => {
     const prefix = `test-${process.pid}-${Date.now()}`;
