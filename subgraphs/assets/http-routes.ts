@@ -47,9 +47,11 @@ export function mountBlobRoutes(app: Express, deps: BlobRouteDependencies): void
     const outcome = await receiveUpload(deps, uploadId, req, deps.maxBytes);
     if (outcome === "unknown") return refuse(res, 404, "not_found", "The upload does not exist or has expired");
     if (outcome === "used") return refuse(res, 409, "conflict", "The upload URL was already used");
-    // Over the limit the rest of the body is not read: the connection closes after this answer.
-    if (outcome === "too_big") res.set("connection", "close");
+    if (!req.complete) {
+      // Cut off past the limit: answer now, discard the rest, close the connection after the answer.
+      res.set("connection", "close");
+      req.resume();
+    }
     res.status(204).end();
-    if (outcome === "too_big") req.resume();
   });
 }

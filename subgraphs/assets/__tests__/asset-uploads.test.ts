@@ -68,6 +68,20 @@ describe("POST /v1/asset-uploads", () => {
     assert.deepEqual([tooBig.status, tooBig.error.code], ["failed", "file_too_big"]);
   });
 
+  test("a sender far past the limit is cut off; the upload still ends as file_too_big", async () => {
+    const ticket = await t.http.graphql(`mutation { requestAssetUpload(name: "huge") { uploadId uploadUrl } }`, {}, token);
+    const { uploadId, uploadUrl } = ticket.body.data!.requestAssetUpload;
+    await fetch(onPlatform(t.http, uploadUrl), { method: "PUT", body: new Uint8Array(2 * 1024 * 1024) }).catch(() => undefined);
+    const created = await t.http.graphql(`mutation($u: ID!) { createAssetUploadJob(uploadId: $u) { id } }`, { u: uploadId }, token);
+    const job = await finishedJob(t.http, `/v1/asset-uploads/${created.body.data!.createAssetUploadJob.id}`, token);
+    assert.deepEqual([job.status, job.error.code], ["failed", "file_too_big"]);
+    const header = { "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("huge") }) };
+    const viaRest = await postUpload(t.http, token, Buffer.alloc(2 * 1024 * 1024, 1), header);
+    assert.equal(viaRest.status, 200, viaRest.text);
+    const restJob = await finishedJob(t.http, `/v1/asset-uploads/${viaRest.body.job.id}`, token);
+    assert.deepEqual([restJob.status, restJob.error.code], ["failed", "file_too_big"]);
+  });
+
   test("a missing or malformed header, bad Base64, a long name, a multipart body: 400 and no job", async () => {
     const before = await jobCount();
     const image = await png(10, 10);
@@ -109,6 +123,7 @@ describe("POST /v1/asset-uploads", () => {
 
   test("only the creator reads a job: another user gets 403, an unknown job 404", async () => {
     const created = await postUpload(t.http, token, await png(20, 20), { "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("mine") }) });
+    assert.equal(created.status, 200, created.text);
     const other = await t.http.get(`/v1/asset-uploads/${created.body.job.id}`, { token: otherToken });
     assert.deepEqual([other.status, other.body.code], [403, "permission_denied"]);
     const unknown = await t.http.get(`/v1/asset-uploads/nope123`, { token });

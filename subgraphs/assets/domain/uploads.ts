@@ -40,6 +40,9 @@ export async function requestUpload(ctx: AssetsContext, principal: DesignPrincip
 
 export type ReceiveOutcome = "stored" | "too_big" | "unknown" | "used";
 
+/** Past this many times the limit, a sender is answered at once (and its connection closed) instead of read to the end. */
+const DRAIN_FACTOR = 2;
+
 /**
  * Step 2 (the signed URL): stores the bytes once. Past `maxBytes` nothing more is kept and the slot
  * is marked too big, so its job fails with `file_too_big` instead of the server holding the file.
@@ -55,10 +58,12 @@ export async function receiveUpload(
   if (upload.receivedAt) return "used";
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
+  // Leaving the loop early must not destroy the request: its answer still has to be sent.
+  for await (const chunk of body.iterator({ destroyOnReturn: false })) {
     size += (chunk as Buffer).length;
-    if (size > maxBytes) break;
-    chunks.push(chunk as Buffer);
+    if (size <= maxBytes) chunks.push(chunk as Buffer);
+    else chunks.length = 0;
+    if (size > maxBytes * DRAIN_FACTOR) break;
   }
   const tooBig = size > maxBytes;
   if (!tooBig) await deps.blobs.put(uploadBlobKey(uploadId), Buffer.concat(chunks), "application/octet-stream");
