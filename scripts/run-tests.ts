@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 
 /** Runs every `__tests__/*.test.ts` with Node's test runner (each file in its own process). */
-const ROOTS = ["lib", "subgraphs", "gateway", "rest-adapter", "prisma", "scripts"];
+const ROOTS = ["lib", "subgraphs", "gateway", "rest-adapter", "prisma", "scripts", "workers"];
 
 function findTests(dir: string): string[] {
   let entries;
@@ -25,7 +25,7 @@ const files = ROOTS.flatMap(findTests)
   .sort();
 const result = spawnSync(
   process.execPath,
-  ["--import", "tsx", "--test", "--test-reporter=spec", `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...files],
+  ["--import", "tsx", "--test", "--test-reporter=spec", `--test-timeout=${process.env.TEST_TIMEOUT_MS ?? 300_000}`, `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...files],
   { stdio: "inherit" },
 );
 process.exit(result.status ?? 1);

@@ -39,10 +39,12 @@ async function pendingUpload(bytes?: Buffer): Promise<string> {
 const JOB = `subscription($id: ID!) { assetUploadJob(id: $id) {
   id status error { code } asset { name owner { userId user { designUserId } team { plan } } } } }`;
 
-async function processJobs(): Promise<void> {
+/** Runs a worker until the given jobs are finished (however long a loaded machine takes). */
+async function processJobs(...jobIds: string[]): Promise<void> {
   const workers = await startWorkers(t.platform.runtime, 1);
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  return new Promise((resolve) => setTimeout(() => void workers.stop().then(resolve), 1500));
+  const pending = () => t.platform.runtime.db.prisma.job.count({ where: { id: { in: jobIds }, status: "in_progress" } });
+  while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  await workers.stop();
 }
 
 describe("job subscriptions over graphql-ws on /graphql", () => {
@@ -52,7 +54,7 @@ describe("job subscriptions over graphql-ws on /graphql", () => {
     await followed.received(1);
     assert.equal(followed.results[0].data.assetUploadJob.status, "in_progress");
     assert.equal(followed.results[0].data.assetUploadJob.asset, null);
-    await processJobs();
+    await processJobs(jobId);
     assert.deepEqual(await followed.ended, {}, "the stream completes after success");
     assert.equal(followed.results.length, 2, JSON.stringify(followed.results));
     const done = followed.results[1];
@@ -68,7 +70,7 @@ describe("job subscriptions over graphql-ws on /graphql", () => {
     const jobId = await pendingUpload(Buffer.from("not an image"));
     const followed = follow(client(token), JOB, { id: jobId });
     await followed.received(1);
-    await processJobs();
+    await processJobs(jobId);
     await followed.ended;
     assert.deepEqual(followed.results.map((r) => r.data.assetUploadJob.status), ["in_progress", "failed"]);
     assert.equal(followed.results[1].data.assetUploadJob.error.code, "import_failed");
@@ -81,7 +83,7 @@ describe("job subscriptions over graphql-ws on /graphql", () => {
     const created = await t.http.post("/v1/url-asset-uploads", { name: "Internal", url: "http://127.0.0.1:9/secret.png" }, { token });
     const followed = follow(client(token), `subscription($id: ID!) { urlAssetUploadJob(id: $id) { status error { code message } } }`, { id: created.body.job.id });
     await followed.received(1);
-    await processJobs();
+    await processJobs(created.body.job.id);
     await followed.ended;
     assert.deepEqual(followed.results.map((r) => r.data.urlAssetUploadJob.status), ["in_progress", "failed"]);
     assert.equal(followed.results[1].data.urlAssetUploadJob.error.code, "fetch_failed");
@@ -101,7 +103,7 @@ describe("job subscriptions over graphql-ws on /graphql", () => {
     const unknown = follow(client(token), JOB, { id: "no-such-job" });
     await unknown.ended;
     assert.equal(unknown.results[0].errors[0].extensions.code, "NOT_FOUND");
-    await processJobs();
+    await processJobs(jobId);
   });
 
   test("identical subscriptions share one execution per event; a different selection runs its own", async () => {
@@ -112,7 +114,7 @@ describe("job subscriptions over graphql-ws on /graphql", () => {
     const other = follow(shared, `subscription($id: ID!) { assetUploadJob(id: $id) { id status } }`, { id: jobId });
     await Promise.all([first.received(1), second.received(1), other.received(1)]);
     const before = t.platform.main.subscriptions.executions;
-    await processJobs();
+    await processJobs(jobId);
     await Promise.all([first.ended, second.ended, other.ended]);
     assert.deepEqual(first.results, second.results);
     assert.deepEqual(other.results.map((r) => r.data.assetUploadJob.status), ["in_progress", "success"]);
@@ -133,7 +135,7 @@ describe("job subscriptions over graphql-ws on /graphql", () => {
     const again = follow(connection, JOB, { id: jobId });
     await again.received(1);
     assert.equal(again.results[0].data.assetUploadJob.status, "in_progress");
-    await processJobs();
+    await processJobs(jobId);
     await Promise.all([again.ended, live[1].ended, live[2].ended]);
   });
 
