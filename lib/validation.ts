@@ -2,6 +2,11 @@ import { ValidationError } from "./errors.js";
 
 /** Shared input checks; each failure names the field it is about. */
 
+/** Design-platform resource ids in a path: `^[a-zA-Z0-9_-]{1,50}$`. */
+export function isResourceId(id: string): boolean {
+  return /^[a-zA-Z0-9_-]{1,50}$/.test(id);
+}
+
 export function requireField<T>(value: T | null | undefined, field: string): T {
   if (value === null || value === undefined) throw new ValidationError(field, `${field} is required`);
   return value;

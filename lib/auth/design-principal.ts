@@ -1,5 +1,16 @@
 import { ForbiddenError, UnauthenticatedError } from "../errors.js";
 
+/** A user's id on the design platform (opaque to clients): `U<accounts id>`. */
+export function designUserId(userId: number): string {
+  return `U${userId}`;
+}
+
+/** The accounts id behind a design-platform user id, or undefined when it is not one. */
+export function accountsUserId(designId: string): number | undefined {
+  const userId = Number(/^U(\d{1,10})$/.exec(designId)?.[1]);
+  return Number.isInteger(userId) && userId > 0 ? userId : undefined;
+}
+
 /** Who is calling with a design-platform OAuth access token. */
 export interface DesignPrincipal {
   kind: "design";

@@ -1,6 +1,7 @@
 import type { Asset } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { NotFoundError, ValidationError } from "../../../lib/errors.js";
+import { isResourceId } from "../../../lib/validation.js";
 import type { AssetsContext } from "../context.js";
 
 export interface TeamReference {
@@ -13,11 +14,9 @@ export const TAG_MAX = 50;
 /** Thumbnail URLs stay valid 15 minutes. */
 export const THUMBNAIL_URL_SECONDS = 15 * 60;
 
-const RESOURCE_ID = /^[a-zA-Z0-9_-]{1,50}$/;
-
 /** The asset, for its team only: another team's, a trashed or an unknown asset is the same 404. */
 export async function visibleAsset(ctx: AssetsContext, principal: DesignPrincipal, id: string): Promise<Asset> {
-  const asset = RESOURCE_ID.test(id) ? await ctx.loaders.assetById.load(id) : null;
+  const asset = isResourceId(id) ? await ctx.loaders.assetById.load(id) : null;
   if (!asset || asset.trashedAt || asset.teamId !== principal.teamId) throw new NotFoundError("Asset not found");
   return asset;
 }

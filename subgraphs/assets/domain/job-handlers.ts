@@ -1,3 +1,4 @@
+import { buffer } from "node:stream/consumers";
 import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
 import type { JobHandler } from "../../../lib/jobs/engine.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
@@ -17,12 +18,6 @@ export interface AssetJobDependencies {
 /** The asset made by a job has an id derived from the job's: a resumed job finds it instead of making another. */
 const assetIdFor = (job: Job) => `A${job.id}`;
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Runs `work` unless an earlier attempt of the job already made its asset (it died before recording success). */
 function oncePerJob(deps: AssetJobDependencies, work: JobHandler): JobHandler {
   return async (job, signal) => {
@@ -38,7 +33,7 @@ function uploadHandler(deps: AssetJobDependencies): JobHandler {
     if (input.tooBig) throw tooBig(deps.assets.maxBytes);
     const blob = await deps.blobs.get(uploadBlobKey(input.uploadId));
     if (!blob) throw importFailed("The uploaded file is no longer available");
-    const bytes = await readAll(blob.stream);
+    const bytes = await buffer(blob.stream);
     const asset = await importAsset(deps, { assetId: assetIdFor(job), bytes, name: input.name, ownerId: job.ownerId, teamId: input.teamId });
     await deps.blobs.delete(uploadBlobKey(input.uploadId));
     return { assetId: asset.id } satisfies UploadResult;

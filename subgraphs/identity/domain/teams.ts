@@ -19,10 +19,6 @@ export function capabilitiesOf(plan: TeamPlan): Capability[] {
   return CAPABILITIES.filter((capability) => PLANS_WITH[capability].includes(plan));
 }
 
-/** Design-platform ids are opaque strings matching ^[a-zA-Z0-9_-]{1,50}$. */
-export function designUserId(userId: number): string {
-  return `U${userId}`;
-}
 
 function newTeamId(): string {
   return `T${randomBytes(12).toString("base64url")}`;

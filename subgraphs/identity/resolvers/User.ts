@@ -1,6 +1,7 @@
 import { requireSelfOrStaff } from "../../../lib/auth/request-auth.js";
 import type { UserResolvers } from "../__generated__/resolvers-types.js";
-import { capabilitiesOf, designUserId } from "../domain/teams.js";
+import { capabilitiesOf } from "../domain/teams.js";
+import { designUserId } from "../../../lib/auth/design-principal.js";
 
 export const User: UserResolvers = {
   __resolveReference: (ref) => ({ id: ref.id }),

@@ -1,6 +1,6 @@
 import { decodeJwt, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { OAuthClient, PrismaClient } from "../../../../generated/prisma/client.js";
-import type { DesignTokenCheck } from "../../../../lib/auth/design-principal.js";
+import { accountsUserId, type DesignTokenCheck } from "../../../../lib/auth/design-principal.js";
 import { verificationKey, type KeyStore } from "../signing-keys.js";
 import { revokeFamily } from "./tokens.js";
 import { sha256 } from "./secrets.js";
@@ -35,8 +35,8 @@ export async function checkAccessToken(db: PrismaClient, keys: KeyStore, token: 
   } catch (error) {
     return error instanceof joseErrors.JWTExpired ? "expired" : "invalid";
   }
-  const userId = Number(/^U(\d+)$/.exec(payload.sub!)?.[1]);
-  if (!Number.isInteger(userId) || userId <= 0) return "invalid";
+  const userId = accountsUserId(payload.sub!);
+  if (userId === undefined) return "invalid";
   const [revoked, family, team] = await Promise.all([
     db.revokedAccessToken.findUnique({ where: { jti: payload.jti! } }),
     db.tokenFamily.findUnique({ where: { id: payload.fid } }),

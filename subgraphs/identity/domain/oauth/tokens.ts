@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import type { Prisma, PrismaClient, TokenFamily } from "../../../../generated/prisma/client.js";
 import { signingMaterial, type KeyStore } from "../signing-keys.js";
-import { designUserId } from "../teams.js";
+import { designUserId } from "../../../../lib/auth/design-principal.js";
 import { OAuthError } from "./errors.js";
 import { isSubset, parseScope } from "./scopes.js";
 import { newId, newSecret, s256, sha256 } from "./secrets.js";
