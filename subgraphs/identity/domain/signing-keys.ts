@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import type { KeyPurpose, PrismaClient, SigningKey } from "../../../generated/prisma/client.js";
 import { seal, unseal } from "../../../lib/crypto/sealed.js";
+import type { DataRuntime } from "../../../lib/runtime.js";
 
 /** The longest any token signed with a key lives: a retired key stays published this long. */
 export const LONGEST_TOKEN_LIFETIME_MS = 4 * 60 * 60 * 1000;
@@ -14,6 +15,11 @@ export interface KeyStore {
   sealingKey: Buffer;
   /** The issuer (`iss`) of every token signed here: the deployment's public URL. */
   issuer: string;
+}
+
+/** The deployment's key store: its database, sealing key and issuer. */
+export function keyStoreOf(runtime: DataRuntime): KeyStore {
+  return { db: runtime.db.prisma, sealingKey: runtime.sealingKey, issuer: runtime.config.publicUrl };
 }
 
 function scope(purpose: KeyPurpose, appId: string | null) {

@@ -1,7 +1,8 @@
 import { decodeJwt, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { OAuthClient, PrismaClient } from "../../../../generated/prisma/client.js";
-import { accountsUserId, type DesignTokenCheck } from "../../../../lib/auth/design-principal.js";
-import { verificationKey, type KeyStore } from "../signing-keys.js";
+import { accountsUserId, type DesignTokenCheck, type DesignTokenVerifier } from "../../../../lib/auth/design-principal.js";
+import type { DataRuntime } from "../../../../lib/runtime.js";
+import { keyStoreOf, verificationKey, type KeyStore } from "../signing-keys.js";
 import { revokeFamily } from "./tokens.js";
 import { sha256 } from "./secrets.js";
 import { teamOf } from "../teams.js";
@@ -25,6 +26,12 @@ async function verifySignature(keys: KeyStore, token: string, checkExpiry: boole
     ...(checkExpiry ? {} : { currentDate: new Date((decodeJwt(token).exp ?? 0) * 1000 - 1000) }),
   });
   return payload;
+}
+
+/** The check every design-platform subgraph uses for access tokens, over the deployment's keys and revocations. */
+export function designTokenVerifier(runtime: DataRuntime): DesignTokenVerifier {
+  const keys = keyStoreOf(runtime);
+  return (token) => checkAccessToken(keys.db, keys, token);
 }
 
 /** Signature, expiry and revocation (of the token itself or of its whole grant). */
