@@ -7,6 +7,11 @@ import type { EmbeddedPlatform } from "../gateway/embedded.js";
 import { announceJob, createJobRow, JOB_EVENTS, type JobEvent } from "../lib/jobs/engine.js";
 import { ASSET_UPLOAD } from "../subgraphs/assets/domain/upload-jobs.js";
 
+/** The value below which `p` percent of the sorted values lie (NaN when there are none). */
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+}
+
 v8.setFlagsFromString("--expose_gc");
 const collectGarbage = runInNewContext("gc") as () => void;
 const heapUsed = () => {
@@ -45,10 +50,6 @@ workerData.jobIds.forEach((id, i) => {
 });
 parentPort.on("message", async () => { for (const c of clients) await c.dispose(); parentPort.postMessage({ type: "closed" }); });
 `;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-}
 
 function row(path: string, subscribers: number, delays: number[], heapBytes: number) {
   const sorted = [...delays].sort((a, b) => a - b);

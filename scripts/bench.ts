@@ -8,7 +8,7 @@ import { startEmbedded } from "../gateway/embedded.js";
 import { HttpClient } from "../testing/http.js";
 import { registerPeople } from "../testing/people.js";
 import { designToken } from "../testing/assets.js";
-import { benchSubscriptions, SUBSCRIPTIONS_PER_CONNECTION } from "./bench-subscriptions.js";
+import { benchSubscriptions, percentile, SUBSCRIPTIONS_PER_CONNECTION } from "./bench-subscriptions.js";
 
 /**
  * `npm run bench`: the same work measured side by side in one run, as ratios — the REST adapter
@@ -56,10 +56,6 @@ async function measure(work: () => Promise<void>): Promise<number[]> {
     }),
   );
   return latencies;
-}
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 /** Runs the cases interleaved, round after round, so load and warm-up affect each alike. */

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { HttpClient, HttpResponse } from "./http.js";
-import type { Person } from "./people.js";
+import { startWithPeople, type People, type Person } from "./people.js";
+import type { TestPlatform } from "./platform.js";
 import { obtainTokens, registerIntegration, type Integration } from "./oauth.js";
 
 export const ASSET_SCOPES = "asset:read asset:write";
@@ -19,26 +20,14 @@ export function png(width: number, height: number): Promise<Buffer> {
 export const base64Name = (name: string) => Buffer.from(name, "utf8").toString("base64");
 
 /** POST /v1/asset-uploads as a generated client sends it. */
-export async function postUpload(
+export function postUpload(
   http: HttpClient,
   token: string | undefined,
   bytes: Buffer | string,
   headers: Record<string, string> = {},
   path = "/v1/asset-uploads",
 ): Promise<HttpResponse> {
-  const response = await fetch(http.baseUrl + path, {
-    method: "POST",
-    headers: { "content-type": "application/octet-stream", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: typeof bytes === "string" ? bytes : new Uint8Array(bytes),
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: response.status, headers: response.headers, text, body };
+  return http.request("POST", path, { token, body: bytes, headers: { "content-type": "application/octet-stream", ...headers } });
 }
 
 /** Polls a job's GET path until it is `success` or `failed` (the documented client loop). */
@@ -67,4 +56,27 @@ export function onPlatform(http: HttpClient, signedUrl: string): URL {
 export function mp4(size: number): Buffer {
   const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(4), Buffer.from("isommp42")]);
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
+}
+
+export interface AssetPlatform {
+  t: TestPlatform;
+  p: People;
+  /** The client's token with both asset scopes. */
+  token: string;
+  /** Another user's token with both asset scopes. */
+  otherToken: string;
+  /** The client's token with `asset:read` only. */
+  readOnly: string;
+}
+
+/** A platform with its cast and the design tokens the asset tests use. */
+export async function startAssetPlatform(env?: Record<string, string>): Promise<AssetPlatform> {
+  const { t, p } = await startWithPeople(env);
+  return {
+    t,
+    p,
+    token: await designToken(t.http, p.staff, p.client),
+    otherToken: await designToken(t.http, p.staff, p.otherClient),
+    readOnly: await designToken(t.http, p.staff, p.client, "asset:read"),
+  };
 }

@@ -8,7 +8,7 @@ export interface HttpResponse<T = any> {
 export interface RequestOptions {
   token?: string;
   headers?: Record<string, string>;
-  /** Sent as is (no JSON encoding) when a string. */
+  /** Sent as is (no JSON encoding) when a string or bytes. */
   body?: unknown;
 }
 
@@ -19,9 +19,11 @@ export class HttpClient {
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
+    let body: BodyInit | undefined;
     if (options.body !== undefined) {
-      body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+      if (typeof options.body === "string") body = options.body;
+      else if (options.body instanceof Uint8Array) body = new Uint8Array(options.body);
+      else body = JSON.stringify(options.body);
       headers["content-type"] ??= "application/json";
     }
     const response = await fetch(this.baseUrl + path, { method, headers, body });

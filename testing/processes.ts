@@ -1,6 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 
+/** Each subgraph's entry name, the variable naming its port and the one a gateway finds it by. */
+export const SUBGRAPH_PROCESSES = [
+  { name: "accounts", portVariable: "ACCOUNTS_PORT", urlVariable: "ACCOUNTS_URL" },
+  { name: "work", portVariable: "WORK_SUBGRAPH_PORT", urlVariable: "WORK_SUBGRAPH_URL" },
+  { name: "payments", portVariable: "PAYMENTS_SUBGRAPH_PORT", urlVariable: "PAYMENTS_SUBGRAPH_URL" },
+  { name: "identity", portVariable: "IDENTITY_SUBGRAPH_PORT", urlVariable: "IDENTITY_SUBGRAPH_URL" },
+  { name: "assets", portVariable: "ASSETS_SUBGRAPH_PORT", urlVariable: "ASSETS_SUBGRAPH_URL" },
+] as const;
+
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
   const server = net.createServer();

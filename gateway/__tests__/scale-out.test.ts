@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import type { Client } from "graphql-ws";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
-import { freePort, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
+import { freePort, startProcess, SUBGRAPH_PROCESSES, waitUntilHealthy, type Child } from "../../testing/processes.js";
 import { registerPeople } from "../../testing/people.js";
 import { designToken, onPlatform, png } from "../../testing/assets.js";
 import { follow, wsClient } from "../../testing/subscriptions.js";
@@ -17,14 +17,6 @@ const clients: Client[] = [];
 let gatewayA: HttpClient;
 let gatewayB: HttpClient;
 let common: Record<string, string>;
-
-const SUBGRAPH_PORTS = [
-  ["accounts", "ACCOUNTS_PORT", "ACCOUNTS_URL"],
-  ["work", "WORK_SUBGRAPH_PORT", "WORK_SUBGRAPH_URL"],
-  ["payments", "PAYMENTS_SUBGRAPH_PORT", "PAYMENTS_SUBGRAPH_URL"],
-  ["identity", "IDENTITY_SUBGRAPH_PORT", "IDENTITY_SUBGRAPH_URL"],
-  ["assets", "ASSETS_SUBGRAPH_PORT", "ASSETS_SUBGRAPH_URL"],
-] as const;
 
 async function startHealthy(entry: string, env: Record<string, string>, healthUrl: string): Promise<void> {
   const child = startProcess(entry, { ...common, ...env });
@@ -46,7 +38,7 @@ before(async () => {
   };
   const ports: Record<string, string> = {};
   const urls: Record<string, string> = {};
-  for (const [, portVariable, urlVariable] of SUBGRAPH_PORTS) {
+  for (const { portVariable, urlVariable } of SUBGRAPH_PROCESSES) {
     const port = await freePort();
     ports[portVariable] = String(port);
     urls[urlVariable] = `http://127.0.0.1:${port}/graphql`;

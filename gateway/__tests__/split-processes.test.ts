@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import { PASSWORD, uniqueEmail } from "../../testing/accounts.js";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
-import { freePort, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
+import { freePort, startProcess, SUBGRAPH_PROCESSES, waitUntilHealthy, type Child } from "../../testing/processes.js";
 
 let database: TestDatabase;
 const children: Child[] = [];
@@ -12,15 +12,6 @@ let gateway: HttpClient;
 let rest: HttpClient;
 let authDirect: HttpClient;
 let workDirect: HttpClient;
-
-/** Each subgraph's entry, the variable naming its port and the one the gateway finds it by. */
-const SUBGRAPH_PROCESSES = [
-  { name: "accounts", portVariable: "ACCOUNTS_PORT", urlVariable: "ACCOUNTS_URL" },
-  { name: "work", portVariable: "WORK_SUBGRAPH_PORT", urlVariable: "WORK_SUBGRAPH_URL" },
-  { name: "payments", portVariable: "PAYMENTS_SUBGRAPH_PORT", urlVariable: "PAYMENTS_SUBGRAPH_URL" },
-  { name: "identity", portVariable: "IDENTITY_SUBGRAPH_PORT", urlVariable: "IDENTITY_SUBGRAPH_URL" },
-  { name: "assets", portVariable: "ASSETS_SUBGRAPH_PORT", urlVariable: "ASSETS_SUBGRAPH_URL" },
-];
 
 async function startHealthy(entry: string, env: Record<string, string>, healthUrl: string): Promise<void> {
   const child = startProcess(entry, env);

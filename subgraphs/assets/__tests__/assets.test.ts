@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { startWithPeople, type People } from "../../../testing/people.js";
+import type { People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { sweepExpiredUploads } from "../domain/uploads.js";
-import { base64Name, designToken, finishedJob, onPlatform, png, postUpload } from "../../../testing/assets.js";
+import { base64Name, designToken, startAssetPlatform, finishedJob, onPlatform, png, postUpload } from "../../../testing/assets.js";
 
 let t: TestPlatform;
 let p: People;
@@ -11,12 +11,7 @@ let token: string;
 let otherToken: string;
 let readOnly: string;
 
-before(async () => {
-  ({ t, p } = await startWithPeople());
-  token = await designToken(t.http, p.staff, p.client);
-  otherToken = await designToken(t.http, p.staff, p.otherClient);
-  readOnly = await designToken(t.http, p.staff, p.client, "asset:read");
-});
+before(async () => ({ t, p, token, otherToken, readOnly } = await startAssetPlatform()));
 after(() => t.stop());
 
 async function newAsset(name = "Banner"): Promise<any> {
