@@ -14,10 +14,15 @@ export const TAG_MAX = 50;
 /** Thumbnail URLs stay valid 15 minutes. */
 export const THUMBNAIL_URL_SECONDS = 15 * 60;
 
+/** An asset is its team's, until it goes to the trash. */
+export function isVisibleTo(asset: Asset | null, principal: DesignPrincipal): asset is Asset {
+  return asset !== null && !asset.trashedAt && asset.teamId === principal.teamId;
+}
+
 /** The asset, for its team only: another team's, a trashed or an unknown asset is the same 404. */
 export async function visibleAsset(ctx: AssetsContext, principal: DesignPrincipal, id: string): Promise<Asset> {
   const asset = isResourceId(id) ? await ctx.loaders.assetById.load(id) : null;
-  if (!asset || asset.trashedAt || asset.teamId !== principal.teamId) throw new NotFoundError("Asset not found");
+  if (!isVisibleTo(asset, principal)) throw new NotFoundError("Asset not found");
   return asset;
 }
 

@@ -1,12 +1,12 @@
 import type { AssetResolvers } from "../__generated__/resolvers-types.js";
 import { requireDesignPrincipal } from "../../../lib/auth/request-auth.js";
-import { THUMBNAIL_URL_SECONDS } from "../domain/assets.js";
+import { isVisibleTo, THUMBNAIL_URL_SECONDS } from "../domain/assets.js";
 
 export const Asset: AssetResolvers = {
   __resolveReference: async (reference, ctx) => {
     const principal = requireDesignPrincipal(ctx.auth, ["asset:read"]);
     const asset = await ctx.loaders.assetById.load(reference.id);
-    return asset && !asset.trashedAt && asset.teamId === principal.teamId ? asset : null;
+    return isVisibleTo(asset, principal) ? asset : null;
   },
   owner: (asset) => asset,
   thumbnail: (asset, _a, ctx) =>

@@ -2,6 +2,7 @@ import type { Job } from "../../../generated/prisma/client.js";
 import { requireDesignPrincipal } from "../../../lib/auth/request-auth.js";
 import type { AssetsContext } from "../context.js";
 import { resultAssetId } from "../domain/upload-jobs.js";
+import { isVisibleTo } from "../domain/assets.js";
 
 /** Fields every asset upload job kind shares: its asset on success, its error on failure. */
 export function uploadJobFields(kind: string) {
@@ -14,7 +15,7 @@ export function uploadJobFields(kind: string) {
     asset: async (job: Job, _a: unknown, ctx: AssetsContext) => {
       const assetId = resultAssetId(job);
       const asset = assetId ? await ctx.loaders.assetById.load(assetId) : null;
-      return asset && !asset.trashedAt ? asset : null;
+      return isVisibleTo(asset, requireDesignPrincipal(ctx.auth)) ? asset : null;
     },
     error: (job: Job) => (job.status === "failed" && job.errorCode ? { code: job.errorCode, message: job.errorMessage ?? "" } : null),
   };
