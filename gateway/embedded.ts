@@ -1,15 +1,13 @@
 import type { Config } from "../lib/config.js";
 import type { RunningServer } from "../lib/http.js";
+import type { DomainModule } from "../lib/modules/domain-module.js";
+import { startDomain } from "../lib/modules/serve-domain.js";
+import { fileServiceModule, subgraphEndpoint } from "../lib/modules/topology.js";
 import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
-import * as accounts from "../subgraphs/accounts/server.js";
-import * as work from "../subgraphs/work/server.js";
-import * as payments from "../subgraphs/payments/server.js";
-import * as identity from "../subgraphs/identity/server.js";
-import * as assets from "../subgraphs/assets/server.js";
-import { SERVICES, adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
+import { adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
+import { DOMAINS } from "../subgraphs/registry.js";
 import { startWorkers, type RunningWorkers } from "../workers/start.js";
 import { start as startGateway, type RunningGateway } from "./server.js";
-import type { SubgraphName } from "./subgraphs.js";
 
 export interface EmbeddedPlatform {
   runtime: DataRuntime;
@@ -17,29 +15,26 @@ export interface EmbeddedPlatform {
   main: RunningGateway;
   /** Direct service ports, by service name. */
   direct: Record<string, RunningServer>;
-  /** The subgraphs' own internal servers, by subgraph name. */
-  subgraphs: Record<SubgraphName, RunningServer>;
+  /** The subgraphs' own internal servers, by domain name. */
+  subgraphs: Record<string, RunningServer>;
   workers: RunningWorkers;
   close(): Promise<void>;
 }
 
 /**
- * Everything in one process on one database: every subgraph on an internal loopback port (or, with
- * EMBEDDED_SUBGRAPH_PORTS=configured, on its configured port so more gateways can join), the gateway
+ * Everything in one process on one database: every domain's subgraph on an internal loopback port (or,
+ * with EMBEDDED_SUBGRAPH_PORTS=configured, on its configured port so more gateways can join), the gateway
  * on `config.port` with the REST adapter beside it, the direct ports, and `JOB_WORKERS` job workers.
  */
-export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
+export async function startEmbedded(config: Config, domains: readonly DomainModule[] = DOMAINS): Promise<EmbeddedPlatform> {
   const runtime = await createDataRuntime(config);
-  const fixed = process.env.EMBEDDED_SUBGRAPH_PORTS === "configured";
-  const portOf = (name: SubgraphName) => (fixed ? config.subgraphPorts[name] : 0);
-  const subgraphs: Record<SubgraphName, RunningServer> = {
-    accounts: await accounts.start(portOf("accounts"), runtime),
-    work: await work.start(portOf("work"), runtime),
-    payments: await payments.start(portOf("payments"), runtime),
-    identity: await identity.start(portOf("identity"), runtime),
-    assets: await assets.start(portOf("assets"), runtime),
-  };
-  const subgraphUrls = Object.fromEntries(Object.entries(subgraphs).map(([name, server]) => [name, `${server.url}/graphql`])) as Record<SubgraphName, string>;
+  const subgraphs: Record<string, RunningServer> = {};
+  for (const domain of domains) {
+    const port = config.embeddedSubgraphPorts ? subgraphEndpoint(config.settings, domain).port : 0;
+    subgraphs[domain.name] = await startDomain(domain, runtime, port, domains);
+  }
+  const subgraphUrls = Object.fromEntries(Object.entries(subgraphs).map(([name, server]) => [name, `${server.url}/graphql`]));
+  const files = fileServiceModule(domains);
   let gatewayUrl = "";
   const options = adapterOptions(config, runtime.log, () => gatewayUrl);
   const main = await startGateway(
@@ -47,17 +42,18 @@ export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
     {
       config,
       log: runtime.log,
+      domains,
       subgraphUrls,
       bus: runtime.bus,
-      assetsHttpUrl: () => subgraphs.assets.url,
+      internalCalls: runtime.internalCalls,
+      fileServiceUrl: () => files && subgraphs[files.name].url,
       mount: (app) => mountPrefixedServices(app, options),
     },
     config.host,
   );
   gatewayUrl = `${main.url}/graphql`;
-  const directServers = await startDirectPorts(config, options, config.host);
-  const direct = Object.fromEntries(SERVICES.map(({ service }, i) => [service.name, directServers[i]]));
-  const workers = await startWorkers(runtime, config.embeddedWorkers);
+  const direct = await startDirectPorts(config, options, config.host);
+  const workers = await startWorkers(runtime, config.embeddedWorkers, domains);
   return {
     runtime,
     main,
@@ -66,7 +62,7 @@ export async function startEmbedded(config: Config): Promise<EmbeddedPlatform> {
     workers,
     async close() {
       await workers.stop();
-      for (const server of [...directServers, main, ...Object.values(subgraphs)]) await server.close();
+      for (const server of [...Object.values(direct), main, ...Object.values(subgraphs)]) await server.close();
       await runtime.close();
     },
   };

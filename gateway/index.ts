@@ -1,18 +1,23 @@
-import { loadConfig } from "../lib/config.js";
-import { createLogger } from "../lib/logger.js";
-import { createBus } from "../lib/runtime.js";
-import { subgraphUrlsFromConfig } from "./subgraphs.js";
+import { boot } from "../lib/process/boot.js";
+import { fileServiceUrl, subgraphUrls } from "../lib/modules/topology.js";
+import { createRuntime } from "../lib/runtime.js";
+import { DOMAINS } from "../subgraphs/registry.js";
 import { start } from "./server.js";
 
-const config = loadConfig();
-await start(
-  config.port,
-  {
-    config,
-    log: createLogger(config.logLevel, "gateway"),
-    subgraphUrls: subgraphUrlsFromConfig(config),
-    bus: createBus(config),
-    assetsHttpUrl: () => config.assetsHttpUrl,
-  },
-  config.host,
-);
+await boot("gateway", async (config, log) => {
+  const runtime = await createRuntime(config, "gateway");
+  const files = fileServiceUrl(config.settings, DOMAINS);
+  return start(
+    config.port,
+    {
+      config,
+      log,
+      domains: DOMAINS,
+      subgraphUrls: subgraphUrls(config.settings, DOMAINS),
+      bus: runtime.bus,
+      internalCalls: runtime.internalCalls,
+      fileServiceUrl: () => files,
+    },
+    config.host,
+  );
+});

@@ -5,16 +5,17 @@ import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloGateway, RemoteGraphQLDataSource } from "@apollo/gateway";
 import type { Config } from "../lib/config.js";
 import { createFormatError, executedOperationsAnswer200 } from "../lib/errors.js";
-import { finishJsonApp, healthz, listen, type RunningServer } from "../lib/http.js";
+import { apolloProtection } from "../lib/graphql/operation-limits.js";
+import { corsOptions, finishJsonApp, healthz, listen, type RunningServer } from "../lib/http.js";
 import type { Logger } from "../lib/logger.js";
 import { composeSupergraph } from "./compose.js";
-import { SUBSCRIPTION_EVENT_HEADER } from "../lib/graphql/subgraph-server.js";
+import { SUBSCRIPTION_EVENT_HEADER, type InternalCalls } from "../lib/auth/internal-calls.js";
 import type { GraphQLSchema } from "graphql";
 import type { Bus } from "../lib/pubsub.js";
 import { mountBlobProxy } from "./blob-proxy.js";
-import { JobSubscriptions, type ExecuteThroughGateway } from "./subscriptions/job-subscriptions.js";
+import { DeclaredSubscriptions, type ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
-import type { SubgraphUrls } from "./subgraphs.js";
+import type { DomainModule } from "../lib/modules/domain-module.js";
 
 /** What the gateway knows of a request: the caller's credentials, forwarded untouched to subgraphs. */
 export interface GatewayContext {
@@ -24,24 +25,19 @@ export interface GatewayContext {
 }
 
 export interface GatewayOptions {
-  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection">;
+  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection">;
   log: Logger;
-  subgraphUrls: SubgraphUrls;
-  /** Job transitions, for subscriptions (Redis in scale-out, so every replica sees every worker's events). */
+  /** The domains the graph is composed of (their schemas and declared subscriptions), and where each subgraph is. */
+  domains: readonly DomainModule[];
+  subgraphUrls: Record<string, string>;
+  /** Domain events, for subscriptions (Redis in scale-out, so every replica sees every worker's events). */
   bus: Bus;
-  /** The assets service's own server, which answers signed `/blobs/...` and `/uploads/...` URLs. */
-  assetsHttpUrl: () => string;
+  /** The server that answers signed `/blobs/...` and `/uploads/...` URLs (a domain declaring `servesFiles`). */
+  fileServiceUrl: () => string | undefined;
+  /** Signs the subscription-event marker subgraphs accept only from the gateway (same deployment secret). */
+  internalCalls: InternalCalls;
   /** Routers to mount on the same port before the gateway (the REST adapter in one-process mode). */
   mount?: (app: Express) => void;
-}
-
-export function corsOptions(origin: string): cors.CorsOptions {
-  return {
-    origin,
-    methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-    allowedHeaders: ["Content-Type", "Authorization", "Apollo-Require-Preflight", "Asset-Upload-Metadata"],
-    credentials: true,
-  };
 }
 
 /** Body-parser failures on `/graphql` answered as GraphQL errors with their 4xx status. */
@@ -53,7 +49,7 @@ const graphqlBodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
 };
 
 export interface RunningGateway extends RunningServer {
-  subscriptions: JobSubscriptions;
+  subscriptions: DeclaredSubscriptions;
 }
 
 /**
@@ -63,13 +59,16 @@ export interface RunningGateway extends RunningServer {
 export async function start(port: number, options: GatewayOptions, host = "127.0.0.1"): Promise<RunningGateway> {
   let apiSchema: GraphQLSchema | undefined;
   const gateway = new ApolloGateway({
-    supergraphSdl: await composeSupergraph(options.subgraphUrls),
+    supergraphSdl: await composeSupergraph(options.domains, options.subgraphUrls),
     buildService: ({ url }) =>
       new RemoteGraphQLDataSource<GatewayContext>({
         url,
         willSendRequest({ request, context }) {
           if (context.authorization) request.http?.headers.set("authorization", context.authorization);
-          if (context.subscriptionEvent) request.http?.headers.set(SUBSCRIPTION_EVENT_HEADER, "1");
+          if (context.subscriptionEvent) {
+            const marker = options.internalCalls.sign({ authorization: context.authorization, query: request.query, variables: request.variables });
+            request.http?.headers.set(SUBSCRIPTION_EVENT_HEADER, marker);
+          }
         },
       }),
   });
@@ -77,8 +76,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     gateway,
     csrfPrevention: true,
     formatError: createFormatError(options.log),
-    plugins: [executedOperationsAnswer200],
-    includeStacktraceInErrorResponses: false,
+    ...apolloProtection(options.config, options.config.operationLimits, [executedOperationsAnswer200]),
   });
   gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded }) => void (apiSchema = loaded));
   await apollo.start();
@@ -87,14 +85,15 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     if (response.body.kind !== "single") throw new Error("incremental delivery is not used here");
     return response.body.singleResult;
   };
-  const subscriptions = new JobSubscriptions(execute, options.bus, options.log);
+  const declarations = options.domains.flatMap((domain) => domain.subscriptions ?? []);
+  const subscriptions = new DeclaredSubscriptions(execute, options.bus, options.log, declarations);
   await subscriptions.start();
 
   const app = express();
   app.disable("x-powered-by");
   app.get("/healthz", healthz);
   app.use(["/blobs", "/uploads"], cors(corsOptions(options.config.corsAllowOrigin)));
-  mountBlobProxy(app, options.assetsHttpUrl, options.log);
+  mountBlobProxy(app, options.fileServiceUrl, options.log);
   options.mount?.(app);
   app.use(
     "/graphql",

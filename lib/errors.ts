@@ -96,12 +96,6 @@ export function createFormatError(log: Log) {
 }
 
 /**
- * GraphQL responses that executed keep status 200 even when a field failed (partial results are
- * normal GraphQL); the failure's status stays readable in `extensions.http.status`. Without this,
- * Apollo Server would turn a 404 on one field into a 404 for the whole response, and the gateway
- * would treat a subgraph's answer as a transport failure.
- */
-/**
  * A subgraph answers every GraphQL result with 200, variable errors included: the gateway treats any
  * other status as a transport failure and would lose the error's code and message.
  */
@@ -115,6 +109,12 @@ export const subgraphResultsAnswer200: ApolloServerPlugin = {
   },
 };
 
+/**
+ * GraphQL responses that executed keep status 200 even when a field failed (partial results are
+ * normal GraphQL); the failure's status stays readable in `extensions.http.status`. Without this,
+ * Apollo Server would turn a 404 on one field into a 404 for the whole response, and the gateway
+ * would treat a subgraph's answer as a transport failure.
+ */
 export const executedOperationsAnswer200: ApolloServerPlugin = {
   async requestDidStart() {
     return {

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
+import type cors from "cors";
 
 export interface RunningServer {
   server: http.Server;
@@ -61,7 +62,23 @@ export function finishJsonApp(
 ): void {
   app.use((_req: unknown, res: JsonResponse) => res.status(404).json({ error: "Not found" }));
   app.use((error: unknown, _req: unknown, res: JsonResponse, _next: unknown) => {
+    const status = (error as { status?: unknown })?.status;
+    // Refusals of the request itself (a path that does not decode, say) keep their 4xx status.
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      if (!res.headersSent) res.status(status).json({ error: "Bad request" });
+      return;
+    }
     log.error({ err: error }, "unexpected error");
     if (!res.headersSent) res.status(500).json({ error: "Internal server error" });
   });
+}
+
+/** Cross-origin access for the browser front end the deployment names (CORS_ALLOW_ORIGIN), with credentials. */
+export function corsOptions(origin: string): cors.CorsOptions {
+  return {
+    origin,
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    allowedHeaders: ["Content-Type", "Authorization", "Apollo-Require-Preflight", "Asset-Upload-Metadata"],
+    credentials: true,
+  };
 }

@@ -15,10 +15,8 @@ export interface LimitRule {
 export interface Limiter {
   /** Counts one event; past the limit throws a 429 that says when to retry. */
   consume(key: string): Promise<void>;
-  /** Throws the 429 when the key is already past its limit, without counting. */
-  check(key: string): Promise<void>;
-  /** Counts one event without refusing (e.g. a failed login, counted after the fact). */
-  record(key: string): Promise<void>;
+  /** Gives back one event counted by `consume` (it turned out not to count). */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -41,12 +39,8 @@ function wrap(rule: LimitRule, limiter: RateLimiterAbstract): Limiter {
         throw result;
       }
     },
-    async check(key) {
-      const state = await limiter.get(key);
-      if (state && state.consumedPoints >= rule.points) throw refusal(rule, state.msBeforeNext);
-    },
-    async record(key) {
-      await limiter.penalty(key, 1);
+    async refund(key) {
+      await limiter.reward(key, 1);
     },
     async reset(key) {
       await limiter.delete(key);

@@ -6,8 +6,10 @@ import { createLogger, type Logger } from "./logger.js";
 import { Redis } from "ioredis";
 import { createLimiterFactory, type LimiterFactory } from "./rate-limit.js";
 import { deriveKey } from "./crypto/sealed.js";
+import { InternalCalls } from "./auth/internal-calls.js";
 import { inMemoryBus, redisBus, type Bus } from "./pubsub.js";
-import { fileBlobStore, type BlobStore } from "./storage/blob-store.js";
+import { fileBlobStore } from "./storage/blob-store.js";
+import { createFileService, type FileService } from "./storage/file-service.js";
 import { SignedUrls } from "./storage/signed-urls.js";
 import path from "node:path";
 
@@ -22,19 +24,21 @@ export interface Runtime {
   bus: Bus;
   /** Signs and checks the expiring URLs blobs are downloaded and uploaded by. */
   signedUrls: SignedUrls;
+  /** Signs and checks what only the gateway may tell a subgraph. */
+  internalCalls: InternalCalls;
 }
 
 export interface DataRuntime extends Runtime {
   db: Database;
   limiters: LimiterFactory;
-  /** Uploaded files, thumbnails and exports (files under `DATA_DIR/blobs`). */
-  blobs: BlobStore;
+  /** Every domain's files (uploads, thumbnails, exports under `DATA_DIR/blobs`) and their signed URLs. */
+  files: FileService;
   close(): Promise<void>;
 }
 
 /** The event bus: Redis when REDIS_URL is set (every process sees every event), else in this process. */
 export function createBus(config: Config): Bus {
-  return config.redisUrl ? redisBus(config.redisUrl, `${config.rateLimits.keyPrefix}:bus`) : inMemoryBus();
+  return config.redisUrl ? redisBus(config.redisUrl, `${config.keyPrefix}:bus`) : inMemoryBus();
 }
 
 export async function createRuntime(config: Config = loadConfig(), name?: string): Promise<Runtime> {
@@ -47,6 +51,7 @@ export async function createRuntime(config: Config = loadConfig(), name?: string
     sealingKey: deriveKey(secret, "signing-keys"),
     bus: createBus(config),
     signedUrls: new SignedUrls(deriveKey(secret, "signed-urls"), config.publicUrl),
+    internalCalls: new InternalCalls(deriveKey(secret, "internal-calls")),
   };
 }
 
@@ -59,8 +64,8 @@ export async function createDataRuntime(config: Config = loadConfig(), name?: st
   return {
     ...runtime,
     db,
-    limiters: createLimiterFactory({ redis, keyPrefix: config.rateLimits.keyPrefix }),
-    blobs: fileBlobStore(path.join(config.dataDir, "blobs")),
+    limiters: createLimiterFactory({ redis, keyPrefix: config.keyPrefix }),
+    files: createFileService(fileBlobStore(path.join(config.dataDir, "blobs")), runtime.signedUrls),
     async close() {
       await runtime.bus.close();
       await db.close();

@@ -1,6 +1,4 @@
-import { loadConfig } from "../lib/config.js";
-import { createLogger } from "../lib/logger.js";
+import { boot, stopAll } from "../lib/process/boot.js";
 import { start } from "./server.js";
 
-const config = loadConfig();
-await start(config, createLogger(config.logLevel, "rest-adapter"), config.host);
+await boot("rest-adapter", async (config, log) => stopAll(...(await start(config, log, config.host))));

@@ -67,6 +67,8 @@ export interface RestRoute {
 export interface RestService {
   name: string;
   prefix: string;
+  /** The service's own port (the documented variable and its default), where its paths answer without prefix. */
+  directPort?: { variable: string; port: number };
   /** Further prefixes the same routes answer under (the design platform's `/rest/v1`). */
   alsoUnder?: string[];
   /** Further prefix for the routes marked `alsoAuth` (the design platform's `/auth/v1`). */
@@ -74,6 +76,12 @@ export interface RestService {
   routes: RestRoute[];
   errorStyle?: import("./error-styles.js").ErrorStyle;
 }
+
+/**
+ * What one route file (`rest-adapter/routes/*.ts`, its default export) gives: a whole service, or more
+ * routes of a service another file describes (a new design-platform domain adds its `/v1` paths so).
+ */
+export type RestServicePart = Partial<Omit<RestService, "name" | "routes">> & Pick<RestService, "name" | "routes">;
 
 /** The same object with some keys renamed (REST name → GraphQL name). */
 export function renameKeys(object: Record<string, unknown>, names: Record<string, string>): Record<string, unknown> {

@@ -1,8 +1,7 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from "express";
 import cors from "cors";
-import { corsOptions } from "../gateway/server.js";
 import type { Logger } from "../lib/logger.js";
-import { healthz } from "../lib/http.js";
+import { corsOptions, healthz } from "../lib/http.js";
 import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
 import { executeOperation, GatewayUnavailableError, type GraphQLResult } from "./graphql-client.js";
@@ -99,11 +98,15 @@ function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) 
 export function serviceRouter(service: RestService, options: AdapterOptions, only: (route: RestRoute) => boolean = () => true): Router {
   const style = service.errorStyle ?? businessStyle;
   const router = express.Router();
-  const backendOnly = new Set(service.routes.filter((route) => route.noBrowser && only(route)).map((route) => route.path));
-  router.use((req, res, next) => {
-    if (!backendOnly.has(req.path) || req.headers.origin === undefined) return next();
-    res.status(403).json(style.adapter("browser_refused", "This endpoint cannot be called from a browser"));
-  });
+  // Matched the way the routes themselves are (any case, a trailing slash), and before CORS can grant anything.
+  const backendOnly = express.Router();
+  for (const route of service.routes.filter((candidate) => candidate.noBrowser && only(candidate))) {
+    backendOnly.all(route.path, (req, res, next) => {
+      if (req.headers.origin === undefined) return next();
+      res.status(403).json(style.adapter("browser_refused", "This endpoint cannot be called from a browser"));
+    });
+  }
+  router.use(backendOnly);
   router.use(cors(corsOptions(options.corsAllowOrigin)));
   const json = express.json({ limit: options.bodyLimitBytes, type: "application/json" });
   const text = express.text({ limit: options.bodyLimitBytes, type: () => true });

@@ -1,19 +1,16 @@
-import { loadConfig } from "../lib/config.js";
+import { boot } from "../lib/process/boot.js";
 import { startEmbedded } from "../gateway/embedded.js";
 
-const platform = await startEmbedded(loadConfig());
-const { log } = platform.runtime;
-log.info(
-  {
-    graphql: `${platform.main.url}/graphql`,
-    rest: `${platform.main.url}/api/`,
-    direct: Object.fromEntries(Object.entries(platform.direct).map(([name, server]) => [name, server.url])),
-  },
-  "platform ready",
-);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    log.info({ signal }, "shutting down");
-    void platform.close().then(() => process.exit(0));
-  });
-}
+await boot("platform", async (config, log) => {
+  const platform = await startEmbedded(config);
+  log.info(
+    {
+      node: process.version,
+      graphql: `${platform.main.url}/graphql`,
+      rest: `${platform.main.url}/api/`,
+      direct: Object.fromEntries(Object.entries(platform.direct).map(([name, server]) => [name, server.url])),
+    },
+    "platform ready",
+  );
+  return platform;
+});

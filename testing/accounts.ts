@@ -10,8 +10,8 @@ export function uniqueEmail(prefix = "user"): string {
 }
 
 /** Registers through REST and logs in; returns the new user's id and token. */
-export async function registerAndLogin(http: HttpClient, email = uniqueEmail(), name = "Test User") {
-  const registered = await http.post("/api/auth/register-email-password", { email, password: PASSWORD, name });
+export async function registerAndLogin(http: HttpClient, email = uniqueEmail(), name = "Test User", extra: Record<string, unknown> = {}) {
+  const registered = await http.post("/api/auth/register-email-password", { email, password: PASSWORD, name, ...extra });
   if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${registered.text}`);
   const login = await http.post("/api/auth/login-email-password", { email, password: PASSWORD });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);

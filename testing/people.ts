@@ -16,9 +16,12 @@ export interface People {
   otherClient: Person;
 }
 
-/** A fresh platform's cast: the initial SUPERUSER, an ADMIN, a STAFF member and two CLIENTs. */
-export async function registerPeople(http: HttpClient): Promise<People> {
-  const superuser = await registerAndLogin(http, undefined, "Root");
+/**
+ * A fresh platform's cast: the initial SUPERUSER (claimed with `bootstrapSecret` when the platform
+ * has one), an ADMIN, a STAFF member and two CLIENTs.
+ */
+export async function registerPeople(http: HttpClient, bootstrapSecret?: string): Promise<People> {
+  const superuser = await registerAndLogin(http, undefined, "Root", bootstrapSecret ? { bootstrapSecret } : {});
   const admin = await registerAndLogin(http, undefined, "Ada Admin");
   const staff = await registerAndLogin(http, undefined, "Sam Staff");
   const client = await registerAndLogin(http, undefined, "Cleo Client");
@@ -31,10 +34,15 @@ export async function registerPeople(http: HttpClient): Promise<People> {
   return { superuser, admin, staff, client, otherClient };
 }
 
-/** A fresh platform with its cast registered. */
+/** A fresh platform with its cast registered; the platform is stopped again if registering fails. */
 export async function startWithPeople(env?: Record<string, string>): Promise<{ t: TestPlatform; p: People }> {
   const t = await startTestPlatform(env);
-  return { t, p: await registerPeople(t.http) };
+  try {
+    return { t, p: await registerPeople(t.http, env?.BOOTSTRAP_SECRET) };
+  } catch (error) {
+    await t.stop();
+    throw error;
+  }
 }
 
 /** No job workers: their polling would count among the SQL statements a test measures. */

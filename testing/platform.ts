@@ -3,6 +3,8 @@ import { loadConfig, type Config } from "../lib/config.js";
 import { startEmbedded, type EmbeddedPlatform } from "../gateway/embedded.js";
 import { createTestDatabase } from "./database.js";
 import { HttpClient } from "./http.js";
+import type { DomainModule } from "../lib/modules/domain-module.js";
+import { DOMAINS } from "../subgraphs/registry.js";
 
 export interface TestPlatform {
   platform: EmbeddedPlatform;
@@ -19,7 +21,7 @@ export interface TestPlatform {
 }
 
 /** The whole platform in this process on port 0, over a database no other test file uses. */
-export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+export async function startTestPlatform(env: Record<string, string> = {}, domains: readonly DomainModule[] = DOMAINS): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -35,7 +37,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   });
-  const platform = await startEmbedded(config);
+  const platform = await startEmbedded(config, domains);
   return {
     platform,
     config,

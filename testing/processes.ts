@@ -1,14 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import { variablePrefix } from "../lib/modules/domain-module.js";
+import { DOMAINS } from "../subgraphs/registry.js";
 
-/** Each subgraph's entry name, the variable naming its port and the one a gateway finds it by. */
-export const SUBGRAPH_PROCESSES = [
-  { name: "accounts", portVariable: "ACCOUNTS_PORT", urlVariable: "ACCOUNTS_URL" },
-  { name: "work", portVariable: "WORK_SUBGRAPH_PORT", urlVariable: "WORK_SUBGRAPH_URL" },
-  { name: "payments", portVariable: "PAYMENTS_SUBGRAPH_PORT", urlVariable: "PAYMENTS_SUBGRAPH_URL" },
-  { name: "identity", portVariable: "IDENTITY_SUBGRAPH_PORT", urlVariable: "IDENTITY_SUBGRAPH_URL" },
-  { name: "assets", portVariable: "ASSETS_SUBGRAPH_PORT", urlVariable: "ASSETS_SUBGRAPH_URL" },
-] as const;
+/** Each domain's subgraph as a process: its name, the variable naming its port and the one a gateway finds it by. */
+export const SUBGRAPH_PROCESSES = DOMAINS.map(({ name }) => ({
+  name,
+  entry: ["scripts/start-subgraph.ts", name],
+  portVariable: `${variablePrefix(name)}_SUBGRAPH_PORT`,
+  urlVariable: `${variablePrefix(name)}_SUBGRAPH_URL`,
+}));
 
 /** A port nobody listens on right now. */
 export async function freePort(): Promise<number> {
@@ -25,10 +26,10 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Starts `tsx <entry>` as its own process with the given environment. */
-export function startProcess(entry: string, env: Record<string, string>): Child {
+/** Starts `tsx <entry> [args…]` as its own process with the given environment. */
+export function startProcess(entry: string | string[], env: Record<string, string>): Child {
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, [...process.execArgv.filter((flag) => flag === "--no-memory-protection-keys"), "--import", "tsx", ...[entry].flat()], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

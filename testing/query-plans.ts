@@ -4,15 +4,19 @@ import { Supergraph, operationFromDocument } from "@apollo/federation-internals"
 import { QueryPlanner, prettyFormatQueryPlan } from "@apollo/query-planner";
 import { parse } from "graphql";
 import { composeSupergraph } from "../gateway/compose.js";
-import { SUBGRAPHS } from "../gateway/subgraphs.js";
+import type { DomainModule } from "../lib/modules/domain-module.js";
+import { DOMAINS } from "../subgraphs/registry.js";
+
+/** The domains' supergraph, each subgraph at `http://<name>.test/graphql`. */
+export function composeForTests(domains: readonly DomainModule[] = DOMAINS): Promise<string> {
+  return composeSupergraph(domains, Object.fromEntries(domains.map(({ name }) => [name, `http://${name}.test/graphql`])));
+}
 
 let planner: Promise<{ supergraph: Supergraph; planner: QueryPlanner }> | undefined;
 
 /** The gateway's query plan for `query`, as Apollo prints it. */
 export async function queryPlanFor(query: string): Promise<string> {
-  planner ??= composeSupergraph(
-    Object.fromEntries(SUBGRAPHS.map(({ name }) => [name, `http://${name}.test/graphql`])) as never,
-  ).then((sdl) => {
+  planner ??= composeForTests().then((sdl) => {
     const supergraph = Supergraph.build(sdl);
     return { supergraph, planner: new QueryPlanner(supergraph) };
   });

@@ -1,14 +1,22 @@
 import { JobWorker, type JobHandler } from "../lib/jobs/engine.js";
+import type { DomainModule, Sweep } from "../lib/modules/domain-module.js";
+import { settingsOf } from "../lib/modules/serve-domain.js";
 import type { DataRuntime } from "../lib/runtime.js";
-import { assetJobHandlers } from "../subgraphs/assets/domain/job-handlers.js";
-import { sweepExpiredUploads } from "../subgraphs/assets/domain/uploads.js";
 
-/** How often a worker process removes what expired unused (upload slots and their bytes). */
-const SWEEP_EVERY_MS = 10 * 60 * 1000;
+/** Every job kind of every domain, with its handler; two domains claiming one kind is a mistake caught at start. */
+export function allJobHandlers(runtime: DataRuntime, domains: readonly DomainModule[]): Record<string, JobHandler> {
+  const handlers: Record<string, JobHandler> = {};
+  for (const domain of domains) {
+    for (const [kind, handler] of Object.entries(domain.jobs?.(runtime, settingsOf(domain, runtime)) ?? {})) {
+      if (handlers[kind]) throw new Error(`job kind "${kind}" is handled by two domains`);
+      handlers[kind] = handler;
+    }
+  }
+  return handlers;
+}
 
-/** Every job kind of every domain, with its handler. */
-export function allJobHandlers(runtime: DataRuntime): Record<string, JobHandler> {
-  return { ...assetJobHandlers({ db: runtime.db.prisma, blobs: runtime.blobs, assets: runtime.config.assets }) };
+function allSweeps(runtime: DataRuntime, domains: readonly DomainModule[]): Sweep[] {
+  return domains.flatMap((domain) => domain.sweeps?.(runtime, settingsOf(domain, runtime)) ?? []);
 }
 
 export interface RunningWorkers {
@@ -16,24 +24,32 @@ export interface RunningWorkers {
   stop(): Promise<void>;
 }
 
-/** Starts `count` workers over the runtime's database and bus; each claims one job at a time. */
-export async function startWorkers(runtime: DataRuntime, count: number): Promise<RunningWorkers> {
-  const handlers = allJobHandlers(runtime);
+/** Starts `count` workers over the runtime's database and bus (each claims one job at a time), and the domains' sweeps. */
+export async function startWorkers(runtime: DataRuntime, count: number, domains: readonly DomainModule[]): Promise<RunningWorkers> {
+  const handlers = allJobHandlers(runtime, domains);
   const workers = Array.from(
     { length: count },
     () => new JobWorker({ db: runtime.db.prisma, bus: runtime.bus, log: runtime.log, leaseMs: runtime.config.jobLeaseMs }, handlers),
   );
   for (const worker of workers) await worker.start();
-  const sweep = () =>
-    sweepExpiredUploads({ db: runtime.db.prisma, blobs: runtime.blobs })
-      .then((removed) => removed && runtime.log.info({ removed }, "expired upload slots removed"))
-      .catch((error) => runtime.log.error({ err: error }, "removing expired upload slots failed"));
-  const sweeper = count > 0 ? setInterval(sweep, SWEEP_EVERY_MS).unref() : undefined;
+  const timers =
+    count > 0
+      ? allSweeps(runtime, domains).map((sweep) =>
+          setInterval(
+            () =>
+              sweep
+                .run()
+                .then((removed) => removed && runtime.log.info({ sweep: sweep.name, removed }, "sweep removed expired items"))
+                .catch((error) => runtime.log.error({ err: error, sweep: sweep.name }, "sweep failed")),
+            sweep.everyMs,
+          ).unref(),
+        )
+      : [];
   if (count > 0) runtime.log.info({ workers: count, kinds: Object.keys(handlers) }, "job workers started");
   return {
     workers,
     async stop() {
-      clearInterval(sweeper);
+      for (const timer of timers) clearInterval(timer);
       await Promise.all(workers.map((worker) => worker.stop()));
     },
   };

@@ -3,18 +3,16 @@ import { describe, test } from "node:test";
 import { buildSchema } from "graphql";
 import { parse } from "graphql";
 import { composeServices } from "@apollo/composition";
-import { composeSupergraph } from "../compose.js";
-import { SUBGRAPHS } from "../subgraphs.js";
-
-const urls = Object.fromEntries(SUBGRAPHS.map(({ name }) => [name, `http://${name}.test/graphql`])) as never;
+import { DOMAINS } from "../../subgraphs/registry.js";
+import { composeForTests } from "../../testing/query-plans.js";
 
 describe("composition", () => {
   test("the subgraphs compose into one supergraph", async () => {
-    const sdl = await composeSupergraph(urls);
+    const sdl = await composeForTests();
     const schema = buildSchema(sdl);
     assert.ok(schema.getType("User"), "User is in the supergraph");
     assert.match(sdl, /join__type\(graph: ACCOUNTS, key: "id"\)/);
-    for (const { name } of SUBGRAPHS) assert.match(sdl, new RegExp(`url: "http://${name}.test/graphql"`));
+    for (const { name } of DOMAINS) assert.match(sdl, new RegExp(`url: "http://${name}.test/graphql"`));
     const mutations = Object.keys(schema.getMutationType()!.getFields());
     assert.ok(mutations.includes("registerWithEmailPassword") && mutations.includes("promoteRole"));
   });

@@ -18,7 +18,7 @@ let gatewayA: HttpClient;
 let gatewayB: HttpClient;
 let common: Record<string, string>;
 
-async function startHealthy(entry: string, env: Record<string, string>, healthUrl: string): Promise<void> {
+async function startHealthy(entry: string | string[], env: Record<string, string>, healthUrl: string): Promise<void> {
   const child = startProcess(entry, { ...common, ...env });
   children.push(child);
   await waitUntilHealthy(healthUrl, child);

@@ -13,7 +13,7 @@ let rest: HttpClient;
 let authDirect: HttpClient;
 let workDirect: HttpClient;
 
-async function startHealthy(entry: string, env: Record<string, string>, healthUrl: string): Promise<void> {
+async function startHealthy(entry: string | string[], env: Record<string, string>, healthUrl: string): Promise<void> {
   const child = startProcess(entry, env);
   children.push(child);
   await waitUntilHealthy(healthUrl, child);
@@ -29,11 +29,11 @@ before(async () => {
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   };
   const subgraphUrls: Record<string, string> = {};
-  for (const { name, portVariable, urlVariable } of SUBGRAPH_PROCESSES) {
+  for (const { name, entry, portVariable, urlVariable } of SUBGRAPH_PROCESSES) {
     const port = await freePort();
     // Embedded PGlite belongs to one process: without PostgreSQL each subgraph keeps its own data directory.
     const dataDir = database.databaseUrl ? {} : { DATA_DIR: `${database.dataDir}/${name}` };
-    await startHealthy(`subgraphs/${name}/index.ts`, { ...common, ...dataDir, [portVariable]: String(port) }, `http://127.0.0.1:${port}/healthz`);
+    await startHealthy(entry, { ...common, ...dataDir, [portVariable]: String(port) }, `http://127.0.0.1:${port}/healthz`);
     subgraphUrls[urlVariable] = `http://127.0.0.1:${port}/graphql`;
   }
   const [gatewayPort, restPort, authPort, workPort] = await Promise.all(Array.from({ length: 4 }, () => freePort()));

@@ -5,6 +5,7 @@ import type { TestPlatform } from "../../testing/platform.js";
 import { base64Name, designToken, png, postUpload } from "../../testing/assets.js";
 import { follow, wsClient } from "../../testing/subscriptions.js";
 import { startWorkers } from "../../workers/start.js";
+import { DOMAINS } from "../../subgraphs/registry.js";
 import type { Client } from "graphql-ws";
 
 let t: TestPlatform;
@@ -41,7 +42,7 @@ const JOB = `subscription($id: ID!) { assetUploadJob(id: $id) {
 
 /** Runs a worker until the given jobs are finished (however long a loaded machine takes). */
 async function processJobs(...jobIds: string[]): Promise<void> {
-  const workers = await startWorkers(t.platform.runtime, 1);
+  const workers = await startWorkers(t.platform.runtime, 1, DOMAINS);
   const pending = () => t.platform.runtime.db.prisma.job.count({ where: { id: { in: jobIds }, status: "in_progress" } });
   while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   await workers.stop();

@@ -3,8 +3,8 @@ import { GraphQLError, type ExecutionArgs, type ExecutionResult, type FormattedE
 import { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { Logger } from "../../lib/logger.js";
-import { jobQueryOf } from "./job-operation.js";
-import type { ExecuteThroughGateway, JobSubscriptions } from "./job-subscriptions.js";
+import { subscriptionQueryOf } from "./subscription-operation.js";
+import type { DeclaredSubscriptions, ExecuteThroughGateway } from "./declared-subscriptions.js";
 
 /** Results arrive already formatted by the gateway; graphql-ws only serialises them. */
 type Sent = ExecutionResult | AsyncIterable<ExecutionResult>;
@@ -23,14 +23,14 @@ function authorizationOf(params: Readonly<Record<string, unknown>> | undefined):
 }
 
 /**
- * graphql-ws on the gateway's own port and path: subscriptions follow jobs through the shared
+ * graphql-ws on the gateway's own port and path: every declared subscription runs through the shared
  * executions; queries and mutations sent over the socket run through the gateway like HTTP ones.
  */
 export function serveGraphqlWs(options: {
   server: http.Server;
   schema: () => GraphQLSchema | undefined;
   execute: ExecuteThroughGateway;
-  subscriptions: JobSubscriptions;
+  subscriptions: DeclaredSubscriptions;
   maxPayloadBytes: number;
   /** Live subscriptions one connection may hold; more are refused with an error (the socket stays open). */
   maxSubscriptionsPerConnection: number;
@@ -64,7 +64,7 @@ export function serveGraphqlWs(options: {
           return { errors: [new GraphQLError(message, { extensions: { code: "RATE_LIMITED" } })] };
         }
         try {
-          const request = jobQueryOf(args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
+          const request = subscriptionQueryOf(options.subscriptions.declarations, args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
           context.connection.subscriptions++;
           const ended = () => void context.connection.subscriptions--;
           return options.subscriptions.subscribe(request, context.authorization, ended) as unknown as Sent;

@@ -39,13 +39,16 @@ describe("job engine", () => {
   test("a job runs to success and every transition is published after it commits", async () => {
     const events: (JobEvent & { committed: string })[] = [];
     const unsubscribe = await bus.subscribe(JOB_EVENTS, async (event: JobEvent) => {
+      // Kept in the order the events arrive; what was committed is read after (reads may finish out of order).
+      const seen = { ...event, committed: "pending" };
+      events.push(seen);
       const row = await database.prisma.job.findUnique({ where: { id: event.id } });
-      events.push({ ...event, committed: row?.status ?? "missing" });
+      seen.committed = row?.status ?? "missing";
     });
     const worker = new JobWorker(engine(), { echo: async (job) => ({ echoed: job.input }) });
     await worker.start();
     const job = await enqueueJob(engine(), { kind: "echo", ownerId: 1, input: { n: 1 } });
-    await until(async () => events.filter((e) => e.id === job.id).length === 2);
+    await until(async () => events.filter((e) => e.id === job.id && e.committed !== "pending").length === 2);
     await worker.stop();
     await unsubscribe();
     const row = await jobRow(job.id);

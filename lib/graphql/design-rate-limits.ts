@@ -1,6 +1,4 @@
-import { defaultFieldResolver, isObjectType, type DocumentNode, type GraphQLSchema } from "graphql";
-import { buildSchema } from "./subgraph-server.js";
-import { enforceScopeDirectives } from "./scope-directives.js";
+import { defaultFieldResolver, isObjectType, type GraphQLSchema } from "graphql";
 import type { AuthState } from "../auth/request-auth.js";
 import { TooManyRequestsError } from "../errors.js";
 import type { Limiter, LimiterFactory } from "../rate-limit.js";
@@ -13,11 +11,6 @@ export interface RateLimitedContext {
   auth: AuthState;
   /** The gateway re-reading a job for its subscribers after an event: not the caller's own request. */
   subscriptionEvent?: boolean;
-}
-
-/** A design-platform subgraph's schema: its `@requiresScopes` enforced, then its documented rate limits. */
-export function designSubgraphSchema(typeDefs: DocumentNode, resolvers: unknown, limits: DesignRateTable, limiters: LimiterFactory): GraphQLSchema {
-  return enforceDesignRateLimits(enforceScopeDirectives(buildSchema(typeDefs, resolvers)), limits, limiters);
 }
 
 /**

@@ -6,12 +6,12 @@ import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/dis
 import { expressMiddleware } from "@as-integrations/express5";
 import { buildSubgraphSchema } from "@apollo/subgraph";
 import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/index.js";
+import type { Config } from "../config.js";
 import { createFormatError, subgraphResultsAnswer200 } from "../errors.js";
+import { apolloProtection, subgraphHeadroom } from "./operation-limits.js";
 import { healthz, listen, type RunningServer } from "../http.js";
 import type { Logger } from "../logger.js";
-import { authenticate, type AuthState } from "../auth/request-auth.js";
-import type { DesignTokenVerifier } from "../auth/design-principal.js";
-import type { DataRuntime } from "../runtime.js";
+import { SUBSCRIPTION_EVENT_HEADER, type InternalCalls } from "../auth/internal-calls.js";
 
 export function loadTypeDefs(schemaFile: URL): DocumentNode {
   return parse(readFileSync(schemaFile, "utf8"));
@@ -24,12 +24,9 @@ export function buildSchema(typeDefs: DocumentNode, resolvers: unknown): GraphQL
 /** What a subgraph reads of a request besides its body. */
 export interface SubgraphRequest {
   authorization: string | undefined;
-  /** Sent by the gateway when it re-reads a job for its subscribers after an event (see gateway/subscriptions). */
+  /** The gateway re-reading state for its subscribers, proven by its signed marker (see lib/auth/internal-calls.ts). */
   subscriptionEvent: boolean;
 }
-
-/** The header the gateway marks subscription-event executions with; clients cannot set it through the gateway. */
-export const SUBSCRIPTION_EVENT_HEADER = "x-subscription-event";
 
 export interface ServeOptions<Context extends BaseContext> {
   name: string;
@@ -40,8 +37,12 @@ export interface ServeOptions<Context extends BaseContext> {
   bodyLimitBytes: number;
   port: number;
   host?: string;
-  /** Further routes on the subgraph's own server (the assets service's signed blob routes). */
+  /** Further routes on the subgraph's own server (the platform's file routes, a domain's own). */
   routes?: (app: express.Express) => void;
+  /** Checks the gateway's signed subscription-event markers. */
+  internalCalls: InternalCalls;
+  /** Operation limits (with headroom for the gateway's plans), production mode, introspection. */
+  protection: Pick<Config, "operationLimits" | "production" | "introspection">;
 }
 
 /** One subgraph over HTTP: `POST /graphql` (Apollo Server, CSRF prevention on) and `GET /healthz`. */
@@ -50,8 +51,7 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
     schema: options.schema,
     csrfPrevention: true,
     formatError: createFormatError(options.log),
-    plugins: [subgraphResultsAnswer200, ApolloServerPluginInlineTraceDisabled()],
-    includeStacktraceInErrorResponses: false,
+    ...apolloProtection(options.protection, subgraphHeadroom(options.protection.operationLimits), [subgraphResultsAnswer200, ApolloServerPluginInlineTraceDisabled()]),
   });
   await apollo.start();
   const app = express();
@@ -63,7 +63,14 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
     express.json({ limit: options.bodyLimitBytes }),
     expressMiddleware(apollo, {
       context: async ({ req }) =>
-        options.context({ authorization: req.headers.authorization, subscriptionEvent: req.headers[SUBSCRIPTION_EVENT_HEADER] === "1" }),
+        options.context({
+          authorization: req.headers.authorization,
+          subscriptionEvent: options.internalCalls.verify(req.headers[SUBSCRIPTION_EVENT_HEADER], {
+            authorization: req.headers.authorization,
+            query: req.body?.query,
+            variables: req.body?.variables,
+          }),
+        }),
     }),
   );
   const running = await listen(app, options.port, options.host ?? "127.0.0.1");
@@ -75,29 +82,4 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
       await apollo.stop();
     },
   };
-}
-
-/** Serves a subgraph of the platform: each request's bearer token is verified here, by the subgraph. */
-export function startSubgraph<Context extends BaseContext>(options: {
-  name: string;
-  schema: GraphQLSchema;
-  runtime: DataRuntime;
-  port: number;
-  host?: string;
-  context(auth: AuthState, request: SubgraphRequest): Context;
-  /** Accept design-platform OAuth access tokens too (identity and design-platform subgraphs). */
-  designTokens?: DesignTokenVerifier;
-  routes?: (app: express.Express) => void;
-}): Promise<RunningServer> {
-  const { runtime } = options;
-  return serveSubgraph({
-    name: options.name,
-    schema: options.schema,
-    log: runtime.log,
-    bodyLimitBytes: runtime.config.bodyLimitBytes,
-    port: options.port,
-    host: options.host,
-    routes: options.routes,
-    context: async (request) => options.context(await authenticate(request.authorization, runtime.tokens, options.designTokens), request),
-  });
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { registerAndLogin } from "../../testing/accounts.js";
 import { startTestPlatform, type TestPlatform } from "../../testing/platform.js";
-import { PREFIXED_ONLY, SERVICES } from "../server.js";
+import { REST_SERVICES } from "../services.js";
 import { startCardProcessorServer, type CardProcessorServer } from "../../testing/card-processor-server.js";
 
 let t: TestPlatform;
@@ -87,7 +87,7 @@ describe("REST adapter: bad input", () => {
       { name: "n".repeat(5000), description: ["x"], ipfsMetadataCid: "Qm", ipfsDocumentCid: 5, createdBy: "me" },
       { invoiceNumber: "", clientId: "x", amount: "1.005", currency: "usd1", invoiceId: -1, paymentMethod: "CASH" },
       { invoiceId: "abc", amount: 0, processorFee: "x", id: "evt_1", type: "payment_intent.succeeded" }];
-    for (const service of [...SERVICES.map(({ service }) => service), ...PREFIXED_ONLY]) {
+    for (const service of REST_SERVICES) {
       for (const route of service.routes) {
         for (const id of /:\w*[iI]d\b/.test(route.path) ? ["abc", "-1", "999999"] : [""]) {
           const path = service.prefix + route.path.replace(/:\w*[iI]d\b/, id);

@@ -4,16 +4,17 @@ const USER_FIELDS = "id name email roles createdAt";
 const IDENTITY_FIELDS = "id userId type identifier isPrimaryLogin createdAt";
 
 /** The auth service of the business platform: `/api/auth/...` and, on AUTH_PORT, `/...`. */
-export const authService: RestService = {
+export default {
   name: "auth",
   prefix: "/api/auth",
+  directPort: { variable: "AUTH_PORT", port: 8082 },
   routes: [
     {
       method: "POST",
       path: "/register-email-password",
       operation: `mutation Register($input: RegisterEmailPasswordInput!) {
         registerWithEmailPassword(input: $input) { message userId } }`,
-      variables: ({ body }) => ({ input: pick(body, ["email", "password", "name"]) }),
+      variables: ({ body }) => ({ input: pick(body, ["email", "password", "name", "bootstrapSecret"]) }),
       body: (data) => data.registerWithEmailPassword,
       status: 201,
     },
@@ -22,7 +23,7 @@ export const authService: RestService = {
       path: "/register-blockchain",
       operation: `mutation RegisterBlockchain($input: RegisterBlockchainInput!) {
         registerWithBlockchain(input: $input) { message userId } }`,
-      variables: ({ body }) => ({ input: pick(body, ["address", "signature", "message", "name"]) }),
+      variables: ({ body }) => ({ input: pick(body, ["address", "signature", "message", "name", "bootstrapSecret"]) }),
       body: (data) => data.registerWithBlockchain,
       status: 201,
     },
@@ -97,4 +98,4 @@ export const authService: RestService = {
       body: (data) => data.demoteRole,
     },
   ],
-};
+} satisfies RestService;

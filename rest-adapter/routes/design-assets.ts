@@ -1,4 +1,4 @@
-import { RequestRefusedError, type RestRequest, type RestRoute } from "../route-table.js";
+import { RequestRefusedError, type RestRequest, type RestServicePart } from "../route-table.js";
 
 const ASSET = `id type name tags createdAt updatedAt owner { userId teamId } thumbnail { width height url }`;
 const JOB = `id status error { code message } asset { ${ASSET} }`;
@@ -63,66 +63,69 @@ function tagsOf(request: RestRequest): unknown {
 }
 
 /** Assets of the design platform (`{ asset }`, `{ job }`, 204), all with `{ code, message }` errors. */
-export const assetRoutes: RestRoute[] = [
-  {
-    method: "GET",
-    path: "/assets/:assetId",
-    rate: 100,
-    operation: `query($id: ID!) { asset(id: $id) { ${ASSET} } }`,
-    variables: ({ params }) => ({ id: params.assetId }),
-    body: (d) => ({ asset: assetBody(d.asset as Json) }),
-  },
-  {
-    method: "PATCH",
-    path: "/assets/:assetId",
-    rate: 30,
-    operation: `mutation($id: ID!, $name: String, $tags: [String!]) { updateAsset(id: $id, name: $name, tags: $tags) { ${ASSET} } }`,
-    variables: (request) => ({ id: request.params.assetId, name: body(request).name, tags: tagsOf(request) }),
-    body: (d) => ({ asset: assetBody(d.updateAsset as Json) }),
-  },
-  {
-    method: "DELETE",
-    path: "/assets/:assetId",
-    rate: 30,
-    operation: `mutation($id: ID!) { deleteAsset(id: $id) }`,
-    variables: ({ params }) => ({ id: params.assetId }),
-    status: 204,
-  },
-  {
-    method: "POST",
-    path: "/asset-uploads",
-    rate: 30,
-    upload: {
-      ticketOperation: `mutation($name: String!) { requestAssetUpload(name: $name) { uploadId uploadUrl } }`,
-      ticketVariables: (request) => ({ name: uploadName(request) }),
-      ticket: (d) => d.requestAssetUpload as { uploadId: string; uploadUrl: string },
+export default {
+  name: "design",
+  routes: [
+    {
+      method: "GET",
+      path: "/assets/:assetId",
+      rate: 100,
+      operation: `query($id: ID!) { asset(id: $id) { ${ASSET} } }`,
+      variables: ({ params }) => ({ id: params.assetId }),
+      body: (d) => ({ asset: assetBody(d.asset as Json) }),
     },
-    operation: `mutation($uploadId: ID!) { createAssetUploadJob(uploadId: $uploadId) { ${JOB} } }`,
-    variables: ({ uploadId }) => ({ uploadId }),
-    body: (d) => ({ job: jobBody(d.createAssetUploadJob as Json) }),
-  },
-  {
-    method: "GET",
-    path: "/asset-uploads/:jobId",
-    rate: 180,
-    operation: `query($id: ID!) { assetUploadJob(id: $id) { ${JOB} } }`,
-    variables: ({ params }) => ({ id: params.jobId }),
-    body: (d) => ({ job: jobBody(d.assetUploadJob as Json) }),
-  },
-  {
-    method: "POST",
-    path: "/url-asset-uploads",
-    rate: 30,
-    operation: `mutation($name: String!, $url: String!) { createUrlAssetUploadJob(name: $name, url: $url) { ${JOB} } }`,
-    variables: (request) => ({ name: body(request).name, url: body(request).url }),
-    body: (d) => ({ job: jobBody(d.createUrlAssetUploadJob as Json) }),
-  },
-  {
-    method: "GET",
-    path: "/url-asset-uploads/:jobId",
-    rate: 180,
-    operation: `query($id: ID!) { urlAssetUploadJob(id: $id) { ${JOB} } }`,
-    variables: ({ params }) => ({ id: params.jobId }),
-    body: (d) => ({ job: jobBody(d.urlAssetUploadJob as Json) }),
-  },
-];
+    {
+      method: "PATCH",
+      path: "/assets/:assetId",
+      rate: 30,
+      operation: `mutation($id: ID!, $name: String, $tags: [String!]) { updateAsset(id: $id, name: $name, tags: $tags) { ${ASSET} } }`,
+      variables: (request) => ({ id: request.params.assetId, name: body(request).name, tags: tagsOf(request) }),
+      body: (d) => ({ asset: assetBody(d.updateAsset as Json) }),
+    },
+    {
+      method: "DELETE",
+      path: "/assets/:assetId",
+      rate: 30,
+      operation: `mutation($id: ID!) { deleteAsset(id: $id) }`,
+      variables: ({ params }) => ({ id: params.assetId }),
+      status: 204,
+    },
+    {
+      method: "POST",
+      path: "/asset-uploads",
+      rate: 30,
+      upload: {
+        ticketOperation: `mutation($name: String!) { requestAssetUpload(name: $name) { uploadId uploadUrl } }`,
+        ticketVariables: (request) => ({ name: uploadName(request) }),
+        ticket: (d) => d.requestAssetUpload as { uploadId: string; uploadUrl: string },
+      },
+      operation: `mutation($uploadId: ID!) { createAssetUploadJob(uploadId: $uploadId) { ${JOB} } }`,
+      variables: ({ uploadId }) => ({ uploadId }),
+      body: (d) => ({ job: jobBody(d.createAssetUploadJob as Json) }),
+    },
+    {
+      method: "GET",
+      path: "/asset-uploads/:jobId",
+      rate: 180,
+      operation: `query($id: ID!) { assetUploadJob(id: $id) { ${JOB} } }`,
+      variables: ({ params }) => ({ id: params.jobId }),
+      body: (d) => ({ job: jobBody(d.assetUploadJob as Json) }),
+    },
+    {
+      method: "POST",
+      path: "/url-asset-uploads",
+      rate: 30,
+      operation: `mutation($name: String!, $url: String!) { createUrlAssetUploadJob(name: $name, url: $url) { ${JOB} } }`,
+      variables: (request) => ({ name: body(request).name, url: body(request).url }),
+      body: (d) => ({ job: jobBody(d.createUrlAssetUploadJob as Json) }),
+    },
+    {
+      method: "GET",
+      path: "/url-asset-uploads/:jobId",
+      rate: 180,
+      operation: `query($id: ID!) { urlAssetUploadJob(id: $id) { ${JOB} } }`,
+      variables: ({ params }) => ({ id: params.jobId }),
+      body: (d) => ({ job: jobBody(d.urlAssetUploadJob as Json) }),
+    },
+],
+} satisfies RestServicePart;

@@ -1,6 +1,5 @@
 import { designStyle } from "../error-styles.js";
 import type { RestRequest, RestService } from "../route-table.js";
-import { assetRoutes } from "./design-assets.js";
 
 const JWK = "kid kty alg use n e crv x";
 
@@ -36,7 +35,7 @@ const USER_INFO = "sub name givenName familyName email emailVerified";
  * The design platform: `/v1/...` and `/rest/v1/...` (generated clients use a base ending in `/rest`);
  * the OAuth and OIDC paths also at `/auth/v1/...`. Errors are `{ code, message }`.
  */
-export const designService: RestService = {
+export default {
   name: "design",
   prefix: "/v1",
   alsoUnder: ["/rest/v1"],
@@ -144,6 +143,5 @@ export const designService: RestService = {
       operation: `query { webhookSigningKeys { ${JWK} } }`,
       body: (d) => jwkSet(d.webhookSigningKeys as Record<string, unknown>[]),
     },
-    ...assetRoutes,
   ],
-};
+} satisfies RestService;

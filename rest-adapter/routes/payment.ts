@@ -13,9 +13,10 @@ const PAYMENT_INPUT = ["invoiceId", "amount", "currency", "paymentMethod", "stat
 const byId = ({ params }: RestRequest) => ({ id: params.id });
 
 /** The payment service: `/api/payment/...` and, on PAYMENT_PORT, `/...`. */
-export const paymentService: RestService = {
+export default {
   name: "payment",
   prefix: "/api/payment",
+  directPort: { variable: "PAYMENT_PORT", port: 8084 },
   routes: [
     {
       method: "GET",
@@ -77,4 +78,4 @@ export const paymentService: RestService = {
       textErrors: true,
     },
   ],
-};
+} satisfies RestService;

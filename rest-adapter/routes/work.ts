@@ -18,9 +18,10 @@ const projectFilter = ({ query }: RestRequest) => (query.project_id === undefine
 const PROJECT_FILTER_FIELD = { projectId: "project_id" };
 
 /** The work management service: `/api/work/...` and, on WORK_PORT, `/...`. */
-export const workService: RestService = {
+export default {
   name: "work",
   prefix: "/api/work",
+  directPort: { variable: "WORK_PORT", port: 8083 },
   routes: [
     { method: "GET", path: "/projects", operation: `query { projects { ${PROJECT} } }`, body: (d) => d.projects },
     {
@@ -136,4 +137,4 @@ export const workService: RestService = {
       status: 204,
     },
   ],
-};
+} satisfies RestService;

@@ -1,16 +1,17 @@
 import type { PrismaClient } from "../../lib/db/database.js";
-import type { AuthState } from "../../lib/auth/request-auth.js";
 import type { BusinessTokenService } from "../../lib/auth/business-token.js";
-import type { Config } from "../../lib/config.js";
 import type { Logger } from "../../lib/logger.js";
+import type { DomainContext } from "../../lib/modules/domain-module.js";
 import type { Limiter } from "../../lib/rate-limit.js";
-import { createLoaders, type AccountsLoaders } from "./loaders.js";
+import type { AccountsLoaders } from "./loaders.js";
+import type { AccountsSettings } from "./settings.js";
 
 /** Long-lived parts shared by every request of the accounts subgraph. */
 export interface AccountsDependencies {
   db: PrismaClient;
   tokens: BusinessTokenService;
-  signIn: Config["blockchainSignIn"];
+  signIn: AccountsSettings["blockchainSignIn"];
+  bootstrap: AccountsSettings["bootstrap"];
   log: Logger;
   limits: AccountsLimits;
 }
@@ -22,11 +23,4 @@ export interface AccountsLimits {
   challenges: Limiter;
 }
 
-export interface AccountsContext extends AccountsDependencies {
-  auth: AuthState;
-  loaders: AccountsLoaders;
-}
-
-export function createContext(deps: AccountsDependencies, auth: AuthState): AccountsContext {
-  return { ...deps, auth, loaders: createLoaders(deps.db) };
-}
+export type AccountsContext = DomainContext<AccountsDependencies, AccountsLoaders>;

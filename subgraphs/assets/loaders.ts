@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import type { Asset, Job, PrismaClient } from "../../generated/prisma/client.js";
-import { byIdOrNull } from "../../lib/db/group-by-key.js";
+import { idLoader } from "../../lib/db/loaders.js";
 
 export interface AssetsLoaders {
   assetById: DataLoader<string, Asset | null>;
@@ -9,7 +9,7 @@ export interface AssetsLoaders {
 
 export function createLoaders(db: PrismaClient): AssetsLoaders {
   return {
-    assetById: new DataLoader((ids) => db.asset.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
-    jobById: new DataLoader((ids) => db.job.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
+    assetById: idLoader((args) => db.asset.findMany(args)),
+    jobById: idLoader((args) => db.job.findMany(args)),
   };
 }

@@ -1,8 +1,8 @@
 import type { PrismaClient } from "../../lib/db/database.js";
-import type { AuthState } from "../../lib/auth/request-auth.js";
 import type { Logger } from "../../lib/logger.js";
-import type { KeyStore } from "./domain/signing-keys.js";
-import { createLoaders, type IdentityLoaders } from "./loaders.js";
+import type { DomainContext } from "../../lib/modules/domain-module.js";
+import type { KeyStore } from "../../lib/auth/verification-keys.js";
+import type { IdentityLoaders } from "./loaders.js";
 
 export interface IdentityDependencies {
   db: PrismaClient;
@@ -10,11 +10,4 @@ export interface IdentityDependencies {
   keys: KeyStore;
 }
 
-export interface IdentityContext extends IdentityDependencies {
-  auth: AuthState;
-  loaders: IdentityLoaders;
-}
-
-export function createContext(deps: IdentityDependencies, auth: AuthState): IdentityContext {
-  return { ...deps, auth, loaders: createLoaders(deps.db) };
-}
+export type IdentityContext = DomainContext<IdentityDependencies, IdentityLoaders>;

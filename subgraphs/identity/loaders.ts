@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import type { PrismaClient, Team } from "../../generated/prisma/client.js";
-import { byIdOrNull } from "../../lib/db/group-by-key.js";
+import { idLoader } from "../../lib/db/loaders.js";
 import { teamOf } from "./domain/teams.js";
 
 export interface IdentityLoaders {
@@ -16,6 +16,6 @@ export function createLoaders(db: PrismaClient): IdentityLoaders {
       const teams = new Map(memberships.map((membership) => [membership.userId, membership.team]));
       return Promise.all(userIds.map((userId) => teams.get(userId) ?? teamOf(db, userId)));
     }),
-    teamById: new DataLoader((ids) => db.team.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
+    teamById: idLoader((args) => db.team.findMany(args)),
   };
 }

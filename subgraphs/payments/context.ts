@@ -1,8 +1,8 @@
 import type { PrismaClient } from "../../lib/db/database.js";
-import type { AuthState } from "../../lib/auth/request-auth.js";
 import type { Logger } from "../../lib/logger.js";
+import type { DomainContext } from "../../lib/modules/domain-module.js";
 import type { CardProcessor } from "./domain/card-processor.js";
-import { createLoaders, type PaymentsLoaders } from "./loaders.js";
+import type { PaymentsLoaders } from "./loaders.js";
 
 export interface PaymentsDependencies {
   db: PrismaClient;
@@ -13,11 +13,4 @@ export interface PaymentsDependencies {
   webhookSecret: string | undefined;
 }
 
-export interface PaymentsContext extends PaymentsDependencies {
-  auth: AuthState;
-  loaders: PaymentsLoaders;
-}
-
-export function createContext(deps: PaymentsDependencies, auth: AuthState): PaymentsContext {
-  return { ...deps, auth, loaders: createLoaders(deps.db) };
-}
+export type PaymentsContext = DomainContext<PaymentsDependencies, PaymentsLoaders>;

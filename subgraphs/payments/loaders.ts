@@ -1,6 +1,6 @@
-import DataLoader from "dataloader";
+import type DataLoader from "dataloader";
 import type { Invoice, Payment, PrismaClient } from "../../generated/prisma/client.js";
-import { byIdOrNull, groupByKey } from "../../lib/db/group-by-key.js";
+import { groupLoader, idLoader } from "../../lib/db/loaders.js";
 
 export interface PaymentsLoaders {
   invoiceById: DataLoader<number, Invoice | null>;
@@ -10,22 +10,16 @@ export interface PaymentsLoaders {
   invoicesByProjectId: DataLoader<number, Invoice[]>;
 }
 
+const BY_ID = { orderBy: { id: "asc" } };
+
 /** Per-request batching: one `findMany` per kind of lookup, whatever the number of keys. */
 export function createLoaders(db: PrismaClient): PaymentsLoaders {
+  const invoices = (args: object) => db.invoice.findMany(args);
   return {
-    invoiceById: new DataLoader((ids) => db.invoice.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
-    paymentById: new DataLoader((ids) => db.payment.findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids))),
-    paymentsByInvoiceId: new DataLoader(async (invoiceIds) => {
-      const payments = await db.payment.findMany({ where: { invoiceId: { in: [...invoiceIds] } }, orderBy: { id: "asc" } });
-      return groupByKey(payments, invoiceIds, (payment) => payment.invoiceId);
-    }),
-    invoicesByClientId: new DataLoader(async (clientIds) => {
-      const invoices = await db.invoice.findMany({ where: { clientId: { in: [...clientIds] } }, orderBy: { id: "asc" } });
-      return groupByKey(invoices, clientIds, (invoice) => invoice.clientId);
-    }),
-    invoicesByProjectId: new DataLoader(async (projectIds) => {
-      const invoices = await db.invoice.findMany({ where: { projectId: { in: [...projectIds] } }, orderBy: { id: "asc" } });
-      return groupByKey(invoices, projectIds, (invoice) => invoice.projectId);
-    }),
+    invoiceById: idLoader(invoices),
+    paymentById: idLoader((args) => db.payment.findMany(args)),
+    paymentsByInvoiceId: groupLoader((args) => db.payment.findMany(args), "invoiceId", BY_ID),
+    invoicesByClientId: groupLoader(invoices, "clientId", BY_ID),
+    invoicesByProjectId: groupLoader(invoices, "projectId", BY_ID),
   };
 }

@@ -34,25 +34,30 @@ async function startStallingServer(): Promise<void> {
   origin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
 }
 
-async function startPlatform(): Promise<HttpClient> {
+/** Starts the platform on free ports; a port taken meanwhile by another test's process means new ports, same database. */
+async function startPlatform(attempts = 3): Promise<HttpClient> {
+  const [port, auth, work, payment] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  Object.assign(env, { PORT: String(port), AUTH_PORT: String(auth), WORK_PORT: String(work), PAYMENT_PORT: String(payment) });
   platform = startProcess("scripts/start-embedded.ts", env);
-  await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, platform);
+  try {
+    await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, platform);
+  } catch (error) {
+    if (attempts > 1 && /EADDRINUSE/.test(platform.output())) return startPlatform(attempts - 1);
+    throw error;
+  }
   return new HttpClient(`http://127.0.0.1:${env.PORT}`);
 }
 
 before(async () => {
   await startStallingServer();
   database = await createTestDatabase();
-  const [port, auth, work, payment] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   env = {
     JWT_SECRET: randomBytes(32).toString("hex"),
     HOST: "127.0.0.1",
+    // Tokens name the issuer: it stays the same when a restart needs other ports.
+    PUBLIC_URL: "http://platform.test",
     LOG_LEVEL: "warn",
     DATA_DIR: database.dataDir,
-    PORT: String(port),
-    AUTH_PORT: String(auth),
-    WORK_PORT: String(work),
-    PAYMENT_PORT: String(payment),
     JOB_LEASE_MS: "1500",
     URL_FETCH_ALLOW_PRIVATE: "true",
     URL_FETCH_TIMEOUT_MS: "60000",

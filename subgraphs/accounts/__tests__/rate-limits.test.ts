@@ -24,6 +24,14 @@ describe("rate limits", () => {
     assert.equal((await login(other.email, PASSWORD)).status, 200, "other accounts are not affected");
   });
 
+  test("30 wrong passwords at once get exactly the allowed number of guesses; the rest are refused unread", async () => {
+    const user = await registerAndLogin(t.http);
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => login(user.email, "Wr0ngPassword").then((response) => response.status)));
+    assert.equal(statuses.filter((status) => status === 401).length, 3, JSON.stringify(statuses));
+    assert.equal(statuses.filter((status) => status === 429).length, 27);
+    assert.equal((await login(user.email, PASSWORD)).status, 429, "the right password waits for the window too");
+  });
+
   test("a successful login clears the failure count", async () => {
     const user = await registerAndLogin(t.http);
     for (let round = 0; round < 3; round++) {

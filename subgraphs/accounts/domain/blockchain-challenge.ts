@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { verifyMessage, type Address } from "viem";
 import { createSiweMessage, parseSiweMessage } from "viem/siwe";
 import type { Prisma, PrismaClient } from "../../../generated/prisma/client.js";
-import type { Config } from "../../../lib/config.js";
+import type { AccountsSettings } from "../settings.js";
 import { UnauthenticatedError } from "../../../lib/errors.js";
 import type { Limiter } from "../../../lib/rate-limit.js";
 import { normalizeAddress, validateMessage, validateSignature } from "./validation.js";
@@ -22,7 +22,7 @@ const EXPIRED_NONCES_KEPT_MS = 60 * 60 * 1000;
  * Issues a single-use EIP-4361 ("Sign-In with Ethereum") message for `address`. The wallet signs
  * exactly this text with `personal_sign` (EIP-191); the nonce in it can be used once, before it expires.
  */
-export async function issueChallenge(db: PrismaClient, signIn: Config["blockchainSignIn"], limit: Limiter, rawAddress: string) {
+export async function issueChallenge(db: PrismaClient, signIn: AccountsSettings["blockchainSignIn"], limit: Limiter, rawAddress: string) {
   const address = normalizeAddress(rawAddress);
   await limit.consume(address);
   const now = new Date();

@@ -15,15 +15,19 @@ interface LoginDeps {
   failures: Limiter;
 }
 
-/** Runs one login attempt under the failed-login limit of `key`. */
+/**
+ * Runs one login attempt under the failed-login limit of `key`. The attempt is counted before the
+ * password is looked at (atomically, so parallel guesses cannot all pass a check first); a success
+ * clears the count and a failure for another reason than the credentials is given back.
+ */
 async function attempt(failures: Limiter, key: string, login: () => Promise<User>): Promise<User> {
-  await failures.check(key);
+  await failures.consume(key);
   try {
     const user = await login();
     await failures.reset(key);
     return user;
   } catch (error) {
-    if (error instanceof UnauthenticatedError) await failures.record(key);
+    if (!(error instanceof UnauthenticatedError)) await failures.refund(key);
     throw error;
   }
 }

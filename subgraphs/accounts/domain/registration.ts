@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { IdentityType, PrismaClient, User } from "../../../generated/prisma/client.js";
 import { ConflictError } from "../../../lib/errors.js";
 import { consumeSignedChallenge, type SignedMessage } from "./blockchain-challenge.js";
@@ -10,9 +11,24 @@ export const ALREADY_REGISTERED: Record<IdentityType, string> = {
   blockchain_address: "Blockchain address already registered",
 };
 
+/** Who may claim the initial SUPERUSER (see settings.ts). */
+export interface Bootstrap {
+  secret: string | undefined;
+  openToFirstComer: boolean;
+}
+
+/** Whether this registration may claim the initial SUPERUSER: the configured secret, compared in constant time. */
+function mayClaimSuperuser(bootstrap: Bootstrap, given: string | null | undefined): boolean {
+  if (bootstrap.secret === undefined) return bootstrap.openToFirstComer;
+  if (typeof given !== "string") return false;
+  const [expected, actual] = [createHash("sha256").update(bootstrap.secret).digest(), createHash("sha256").update(given).digest()];
+  return timingSafeEqual(expected, actual);
+}
+
 export async function registerWithEmailPassword(
   db: PrismaClient,
-  input: { email: string; password: string; name: string },
+  input: { email: string; password: string; name: string; bootstrapSecret?: string | null },
+  bootstrap: Bootstrap,
 ): Promise<User> {
   const email = normalizeEmail(input.email);
   const password = validatePassword(input.password);
@@ -20,12 +36,16 @@ export async function registerWithEmailPassword(
   const existing = await db.identity.findUnique({ where: { type_identifier: { type: "email_password", identifier: email } } });
   if (existing) throw new ConflictError(ALREADY_REGISTERED.email_password);
   const passwordHash = await hashPassword(password);
-  return createUser(db, "email_password", name, async () => ({ identifier: email, passwordHash }));
+  return createUser(db, "email_password", name, mayClaimSuperuser(bootstrap, input.bootstrapSecret), async () => ({ identifier: email, passwordHash }));
 }
 
-export async function registerWithBlockchain(db: PrismaClient, input: SignedMessage & { name: string }): Promise<User> {
+export async function registerWithBlockchain(
+  db: PrismaClient,
+  input: SignedMessage & { name: string; bootstrapSecret?: string | null },
+  bootstrap: Bootstrap,
+): Promise<User> {
   const name = normalizeName(input.name);
-  return createUser(db, "blockchain_address", name, async (tx) => ({
+  return createUser(db, "blockchain_address", name, mayClaimSuperuser(bootstrap, input.bootstrapSecret), async (tx) => ({
     identifier: await consumeSignedChallenge(tx, input),
     passwordHash: null,
   }));
@@ -34,13 +54,14 @@ export async function registerWithBlockchain(db: PrismaClient, input: SignedMess
 type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /**
- * Creates the user with its first (primary) identity in one transaction. The first user ever
- * registered claims the single `initial_superuser` row and becomes SUPERUSER; everyone after is CLIENT.
+ * Creates the user with its first (primary) identity in one transaction. The first user allowed to
+ * (`claimsSuperuser`) claims the single `initial_superuser` row and becomes SUPERUSER; everyone else is CLIENT.
  */
 async function createUser(
   db: PrismaClient,
   type: IdentityType,
   name: string,
+  claimsSuperuser: boolean,
   proveIdentity: (tx: Tx) => Promise<{ identifier: string; passwordHash: string | null }>,
 ): Promise<User> {
   try {
@@ -54,6 +75,7 @@ async function createUser(
           identities: { create: { type, identifier, passwordHash, isPrimaryLogin: true } },
         },
       });
+      if (!claimsSuperuser) return user;
       const claimed = await tx.initialSuperuser.createMany({ data: [{ singleton: 1, userId: user.id }], skipDuplicates: true });
       if (claimed.count === 0) return user;
       return tx.user.update({ where: { id: user.id }, data: { roles: ["SUPERUSER"] } });

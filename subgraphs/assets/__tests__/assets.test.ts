@@ -68,7 +68,7 @@ describe("assets over REST", () => {
     assert.equal((await t.http.request("DELETE", `/v1/assets/${asset.id}`, { token })).status, 404);
     const row = await t.platform.runtime.db.prisma.asset.findUniqueOrThrow({ where: { id: asset.id } });
     assert.ok(row.trashedAt, "in the trash");
-    assert.ok(await t.platform.runtime.blobs.get(row.blobKey), "designs already using it keep its file");
+    assert.ok(await t.platform.runtime.files.get(row.blobKey), "designs already using it keep its file");
   });
 });
 
@@ -118,9 +118,9 @@ describe("assets over GraphQL", () => {
     await db.assetUpload.update({ where: { id: uploadId }, data: { expiresAt: new Date(Date.now() - 2 * 60 * 60 * 1000) } });
     const late = await t.http.graphql(`mutation($u: ID!) { createAssetUploadJob(uploadId: $u) { id } }`, { u: uploadId }, token);
     assert.equal(late.body.errors![0].extensions.code, "NOT_FOUND");
-    assert.equal(await sweepExpiredUploads({ db, blobs: t.platform.runtime.blobs }), 1);
+    assert.equal(await sweepExpiredUploads({ db, blobs: t.platform.runtime.files }), 1);
     assert.equal(await db.assetUpload.findUnique({ where: { id: uploadId } }), null);
-    assert.equal(await t.platform.runtime.blobs.get(`uploads/${uploadId}`), undefined);
+    assert.equal(await t.platform.runtime.files.get(`uploads/${uploadId}`), undefined);
   });
 });
 

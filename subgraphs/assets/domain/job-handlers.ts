@@ -4,7 +4,7 @@ import type { JobHandler } from "../../../lib/jobs/engine.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { fetchPublicUrl, FetchRefusedError, FetchTooLargeError } from "../../../lib/net/safe-fetch.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
-import type { Config } from "../../../lib/config.js";
+import type { AssetsSettings } from "../settings.js";
 import { importAsset, importFailed, tooBig } from "./import-asset.js";
 import { ASSET_UPLOAD, URL_ASSET_UPLOAD, type UploadResult } from "./upload-jobs.js";
 import { uploadBlobKey } from "./uploads.js";
@@ -12,7 +12,7 @@ import { uploadBlobKey } from "./uploads.js";
 export interface AssetJobDependencies {
   db: PrismaClient;
   blobs: BlobStore;
-  assets: Config["assets"];
+  assets: AssetsSettings;
 }
 
 /** The asset made by a job has an id derived from the job's: a resumed job finds it instead of making another. */

@@ -5,6 +5,7 @@ import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
+import type { ReceiveOutcome } from "../../../lib/storage/file-routes.js";
 import type { AssetsContext } from "../context.js";
 import { ASSET_NAME_MAX } from "./assets.js";
 import { ASSET_UPLOAD } from "./upload-jobs.js";
@@ -13,6 +14,9 @@ import { ASSET_UPLOAD } from "./upload-jobs.js";
 export const UPLOAD_URL_SECONDS = 15 * 60;
 
 export const uploadBlobKey = (uploadId: string) => `uploads/${uploadId}`;
+
+/** Every asset upload slot id starts with this: the platform's upload route hands such slots to this domain. */
+export const UPLOAD_SLOT_PREFIX = "UP";
 
 export interface UploadTicket {
   uploadId: string;
@@ -28,17 +32,16 @@ export async function requestUpload(ctx: AssetsContext, principal: DesignPrincip
   const now = Date.now();
   const upload = await ctx.db.assetUpload.create({
     data: {
-      id: `UP${randomBytes(12).toString("base64url")}`,
+      id: `${UPLOAD_SLOT_PREFIX}${randomBytes(12).toString("base64url")}`,
       ownerId: principal.userId,
       teamId: principal.teamId,
       name,
       expiresAt: new Date(now + UPLOAD_URL_SECONDS * 1000),
     },
   });
-  return { uploadId: upload.id, uploadUrl: ctx.signedUrls.sign(upload.id, UPLOAD_URL_SECONDS, now, "upload"), expiresAt: upload.expiresAt };
+  return { uploadId: upload.id, uploadUrl: ctx.files.uploadUrl(upload.id, UPLOAD_URL_SECONDS, now), expiresAt: upload.expiresAt };
 }
 
-export type ReceiveOutcome = "stored" | "too_big" | "unknown" | "used";
 
 /** Past this many times the limit, a sender is answered at once (and its connection closed) instead of read to the end. */
 const DRAIN_FACTOR = 2;

@@ -11,6 +11,6 @@ export const Asset: AssetResolvers = {
   owner: (asset) => asset,
   thumbnail: (asset, _a, ctx) =>
     asset.thumbnailKey && asset.thumbnailWidth && asset.thumbnailHeight
-      ? { width: asset.thumbnailWidth, height: asset.thumbnailHeight, url: ctx.signedUrls.sign(asset.thumbnailKey, THUMBNAIL_URL_SECONDS) }
+      ? { width: asset.thumbnailWidth, height: asset.thumbnailHeight, url: ctx.files.downloadUrl(asset.thumbnailKey, THUMBNAIL_URL_SECONDS) }
       : null,
 };

@@ -7,6 +7,7 @@ import { statementsFor } from "../../../testing/statements.js";
 import { registerAndLogin } from "../../../testing/accounts.js";
 import { rotateKey, signingMaterial, LONGEST_TOKEN_LIFETIME_MS } from "../domain/signing-keys.js";
 import { deriveKey, unseal } from "../../../lib/crypto/sealed.js";
+import { designToken } from "../../../testing/assets.js";
 
 let t: TestPlatform;
 let p: People;
@@ -122,5 +123,18 @@ describe("teams, plans and capabilities", () => {
   test("another user's team is not visible to a CLIENT", async () => {
     const response = await t.http.graphql(`query($id: Int!) { user(id: $id) { name team { id } } }`, { id: p.otherClient.userId }, p.client.token);
     assert.equal(response.body.errors?.[0].extensions.code, "FORBIDDEN");
+  });
+
+  test("checking a design token only reads: a token whose user has no team is refused and no team is made", async () => {
+    const token = await designToken(t.http, p.staff, p.otherClient, "profile:read");
+    assert.equal((await t.http.get("/v1/users/me", { token })).status, 200, "the user's team was made when the code was issued");
+    const db = t.platform.runtime.db.prisma;
+    await db.teamMembership.deleteMany({ where: { userId: p.otherClient.userId } });
+    const teams = await db.team.count();
+    const refused = await t.http.get("/v1/users/me", { token });
+    assert.equal(refused.status, 401, refused.text);
+    assert.equal(refused.body.code, "invalid_access_token");
+    assert.equal(await db.team.count(), teams, "no team was created while checking the token");
+    assert.equal(await db.teamMembership.count({ where: { userId: p.otherClient.userId } }), 0);
   });
 });

@@ -178,13 +178,18 @@ describe("token endpoint errors", () => {
     assert.equal((await token({})).body.code, "invalid_request");
   });
 
-  test("the OAuth endpoints refuse browsers (no CORS)", async () => {
-    const response = await oauthPost(t.http, "/v1/oauth/token", { grant_type: "refresh_token", refresh_token: "x" }, {
-      authorization: basic(client),
-      origin: "https://app.example.com",
-    });
-    assert.equal(response.status, 403);
-    assert.equal(response.headers.get("access-control-allow-origin"), null);
+  test("the OAuth endpoints refuse browsers (no CORS), however the path is spelled", async () => {
+    for (const path of ["/v1/oauth/token", "/v1/oauth/token/", "/v1/OAUTH/token", "/rest/v1/oauth/Token", "/auth/v1/oauth/introspect/", "/v1/oauth/REVOKE"]) {
+      const response = await oauthPost(t.http, path, { grant_type: "refresh_token", refresh_token: "x", token: "x" }, {
+        authorization: basic(client),
+        origin: "https://app.example.com",
+      });
+      assert.equal(response.status, 403, `${path}: ${response.text}`);
+      assert.equal(response.body.message, "This endpoint cannot be called from a browser", path);
+      assert.equal(response.headers.get("access-control-allow-origin"), null, path);
+      const preflight = await t.http.request("OPTIONS", path, { headers: { origin: "https://app.example.com", "access-control-request-method": "POST" } });
+      assert.equal(preflight.headers.get("access-control-allow-origin"), null, `${path}: no CORS grant for a preflight either`);
+    }
   });
 });
 

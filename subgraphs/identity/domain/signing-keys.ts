@@ -1,26 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
-import type { KeyPurpose, PrismaClient, SigningKey } from "../../../generated/prisma/client.js";
+import type { KeyStore } from "../../../lib/auth/verification-keys.js";
+import type { KeyPurpose, SigningKey } from "../../../generated/prisma/client.js";
 import { seal, unseal } from "../../../lib/crypto/sealed.js";
-import type { DataRuntime } from "../../../lib/runtime.js";
 
 /** The longest any token signed with a key lives: a retired key stays published this long. */
 export const LONGEST_TOKEN_LIFETIME_MS = 4 * 60 * 60 * 1000;
 
 const ALGORITHM: Record<KeyPurpose, "RS256" | "EdDSA"> = { oidc: "RS256", webhook: "EdDSA", app: "RS256" };
-
-export interface KeyStore {
-  db: PrismaClient;
-  /** Key that seals private keys at rest. */
-  sealingKey: Buffer;
-  /** The issuer (`iss`) of every token signed here: the deployment's public URL. */
-  issuer: string;
-}
-
-/** The deployment's key store: its database, sealing key and issuer. */
-export function keyStoreOf(runtime: DataRuntime): KeyStore {
-  return { db: runtime.db.prisma, sealingKey: runtime.sealingKey, issuer: runtime.config.publicUrl };
-}
 
 function scope(purpose: KeyPurpose, appId: string | null) {
   return { purpose, appId };
@@ -65,27 +52,6 @@ export async function publishedKeys(store: KeyStore, purpose: KeyPurpose, appId:
     orderBy: { createdAt: "desc" },
   });
   return keys.map((key) => key.publicJwk as JWK);
-}
-
-/** How long a verification key read by its `kid` is kept in memory. */
-const VERIFICATION_KEY_CACHE_MS = 60_000;
-const verificationKeys = new WeakMap<PrismaClient, Map<string, { key: Awaited<ReturnType<typeof importJWK>>; until: number }>>();
-
-/**
- * The public key a token names by `kid`, if it is a published key of `purpose`. A key's public half
- * never changes and a retired key stays valid for as long as its tokens live, so it is kept a minute.
- */
-export async function verificationKey(store: KeyStore, purpose: KeyPurpose, kid: string | undefined) {
-  if (!kid) return undefined;
-  const cache = verificationKeys.get(store.db) ?? new Map();
-  verificationKeys.set(store.db, cache);
-  const cached = cache.get(kid);
-  if (cached && cached.until > Date.now()) return cached.key;
-  const row = await store.db.signingKey.findUnique({ where: { kid } });
-  if (!row || row.purpose !== purpose || (row.retiredAt && (!row.publishedUntil || row.publishedUntil <= new Date()))) return undefined;
-  const key = await importJWK(row.publicJwk as JWK, row.alg);
-  cache.set(kid, { key, until: Date.now() + VERIFICATION_KEY_CACHE_MS });
-  return key;
 }
 
 /** The private key to sign with, and its `kid` and `alg` for the JWT header. */

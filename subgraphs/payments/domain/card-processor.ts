@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Config } from "../../../lib/config.js";
+import type { PaymentsSettings } from "../settings.js";
 import { BadGatewayError, ServiceUnavailableError } from "../../../lib/errors.js";
 
 export interface CreatedIntent {
@@ -18,7 +18,7 @@ export interface CardProcessor {
 }
 
 /** The processor's official SDK, pointed at `PROCESSOR_API_URL` when set (tests, proxies). */
-export function createCardProcessor(settings: Config["processor"]): CardProcessor | undefined {
+export function createCardProcessor(settings: PaymentsSettings["processor"]): CardProcessor | undefined {
   if (!settings.secretKey) return undefined;
   const api = settings.apiUrl;
   const client = new Stripe(settings.secretKey, {

@@ -2,6 +2,6 @@ import type { MutationResolvers } from "../../__generated__/resolvers-types.js";
 import { registerWithBlockchain as register } from "../../domain/registration.js";
 
 export const registerWithBlockchain: MutationResolvers["registerWithBlockchain"] = async (_parent, { input }, ctx) => {
-  const user = await register(ctx.db, input);
+  const user = await register(ctx.db, input, ctx.bootstrap);
   return { message: "User registered successfully", userId: user.id };
 };

@@ -3,6 +3,7 @@ import type { BusinessPrincipal } from "../../../../lib/auth/business-token.js";
 import { OAuthError } from "./errors.js";
 import { isSubset, parseScope } from "./scopes.js";
 import { newSecret, sha256 } from "./secrets.js";
+import { teamOf } from "../teams.js";
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 
@@ -50,6 +51,8 @@ export async function validateAuthorizationRequest(db: PrismaClient, request: Au
 /** A single-use code, bound to client, redirect URI and challenge, valid for ten minutes. */
 export async function issueAuthorizationCode(db: PrismaClient, user: BusinessPrincipal, request: AuthorizationRequest): Promise<string> {
   const valid = await validateAuthorizationRequest(db, request);
+  // The user's team exists before any token of theirs does: checking a token only reads it.
+  await teamOf(db, user.userId);
   const code = newSecret();
   await db.authorizationCode.create({
     data: {

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "../../../../generated/prisma/client.js";
-import type { KeyStore } from "../signing-keys.js";
+import type { KeyStore } from "../../../../lib/auth/verification-keys.js";
 import { authenticateClient } from "./clients.js";
 import { OAuthError } from "./errors.js";
 import { exchangeCode, refresh } from "./tokens.js";

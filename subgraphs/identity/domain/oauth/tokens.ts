@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import type { Prisma, PrismaClient, TokenFamily } from "../../../../generated/prisma/client.js";
-import { signingMaterial, type KeyStore } from "../signing-keys.js";
+import type { KeyStore } from "../../../../lib/auth/verification-keys.js";
+import { signingMaterial } from "../signing-keys.js";
 import { designUserId } from "../../../../lib/auth/design-principal.js";
 import { OAuthError } from "./errors.js";
 import { isSubset, parseScope } from "./scopes.js";

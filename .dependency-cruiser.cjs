@@ -1,0 +1,54 @@
+/**
+ * Import rules between the project's folders (ARCHITECTURE.md "Layout"). Checked by
+ * `npm run lint:deps`, by scripts/__tests__/boundaries.test.ts and in `.ci/run`.
+ * Paths are relative to the repository root.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: "lib-imports-nothing-above-it",
+      comment:
+        "lib/ is cross-cutting only: it imports nothing from the folders built on top of it. Its tests " +
+        "(lib/**/__tests__/) may start the platform to show a lib rule holds end to end.",
+      severity: "error",
+      from: { path: "^lib/", pathNot: "/__tests__/" },
+      to: { path: "^(subgraphs|gateway|rest-adapter|workers|scripts)/" },
+    },
+    {
+      name: "no-cross-domain-imports",
+      comment:
+        "A domain (subgraphs/<a>/) never reaches into another domain's code (subgraphs/<b>/) and imports " +
+        "nothing from the files directly under subgraphs/ (the registry); those files may import every domain.",
+      severity: "error",
+      from: { path: "^subgraphs/([^/]+)/", pathNot: "^subgraphs/__tests__/" },
+      to: { path: "^subgraphs/", pathNot: "^subgraphs/$1/" },
+    },
+    {
+      name: "rest-adapter-not-gateway",
+      comment:
+        "The REST adapter runs operations against the graph over HTTP; it does not import the gateway. " +
+        "Its tests (rest-adapter/**/__tests__/) may compose the graph the way the gateway does.",
+      severity: "error",
+      from: { path: "^rest-adapter/", pathNot: "/__tests__/" },
+      to: { path: "^gateway/" },
+    },
+    {
+      name: "no-unresolvable-imports",
+      comment: "An import the checker cannot resolve would hide a dependency from every rule above.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    moduleSystems: ["es6", "cjs"],
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+  },
+};

@@ -1,0 +1,179 @@
+import type { FormattedExecutionResult } from "graphql";
+import type { Logger } from "../../lib/logger.js";
+import type { SubscriptionDeclaration } from "../../lib/modules/subscriptions.js";
+import type { Bus, Unsubscribe } from "../../lib/pubsub.js";
+import { STATE_ALIAS, type SubscriptionQuery } from "./subscription-operation.js";
+import { PushQueue } from "./push-queue.js";
+
+/** Runs one operation through the gateway (query planning, `_entities`), with the subscriber's credentials. */
+export type ExecuteThroughGateway = (request: {
+  query: string;
+  variables: Record<string, unknown>;
+  authorization: string | undefined;
+  /** Re-reading after an event (the subscriber's first state is a request of its own). */
+  subscriptionEvent?: boolean;
+}) => Promise<FormattedExecutionResult>;
+
+interface Subscriber {
+  queue: PushQueue<FormattedExecutionResult>;
+  onEnd: () => void;
+  /** The state last sent: one message per change of state, never the same state twice. */
+  lastState?: string;
+}
+
+/** Subscriptions with the same selection, arguments and credentials: executed once per event, for all. */
+interface SharedExecution {
+  key: string;
+  /** Events whose `eventKey` has this value concern it: `<topic>\0<eventKey>\0<value>`. */
+  eventIndex: string;
+  request: SubscriptionQuery & { authorization: string | undefined };
+  subscribers: Set<Subscriber>;
+  /** Executions of one shared subscription run in event order. */
+  chain: Promise<void>;
+}
+
+interface Outcome {
+  result: FormattedExecutionResult;
+  /** The subscribed field could not be read (unknown, someone else's, graph down): the stream ends. */
+  gone: boolean;
+  state?: string;
+}
+
+/** Executions in flight at once: a burst of events is worked through in order instead of all at once. */
+const CONCURRENT_EXECUTIONS = 16;
+
+const indexOf = (topic: string, eventKey: string, value: unknown) => `${topic}\u0000${eventKey}\u0000${String(value)}`;
+
+/**
+ * The gateway's subscriptions, for every field the domains declare: one bus listener per topic, fanned
+ * out by the value events are matched by to shared executions of the field's query twin.
+ */
+export class DeclaredSubscriptions {
+  private readonly byKey = new Map<string, SharedExecution>();
+  private readonly byEvent = new Map<string, Set<SharedExecution>>();
+  private readonly unsubscribes: Unsubscribe[] = [];
+  /** Executions run so far (initial states and per-event), for tests and the benchmark. */
+  executions = 0;
+  private inFlight = 0;
+  private readonly waitingForSlot: (() => void)[] = [];
+  /** The declared fields by name. */
+  readonly declarations: ReadonlyMap<string, SubscriptionDeclaration>;
+
+  constructor(
+    private readonly execute: ExecuteThroughGateway,
+    private readonly bus: Bus,
+    private readonly log: Logger,
+    declarations: readonly SubscriptionDeclaration[],
+  ) {
+    this.declarations = new Map(declarations.map((declaration) => [declaration.field, declaration]));
+  }
+
+  async start(): Promise<void> {
+    const keysByTopic = new Map<string, Set<string>>();
+    for (const { topic, match } of this.declarations.values()) keysByTopic.set(topic, (keysByTopic.get(topic) ?? new Set()).add(match.eventKey));
+    for (const [topic, eventKeys] of keysByTopic) {
+      this.unsubscribes.push(await this.bus.subscribe(topic, (event: Record<string, unknown>) => this.onEvent(topic, eventKeys, event)));
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const unsubscribe of this.unsubscribes.splice(0)) await unsubscribe();
+    for (const shared of this.byKey.values()) for (const subscriber of shared.subscribers) subscriber.queue.end();
+  }
+
+  get activeSubscriptions(): number {
+    let count = 0;
+    for (const shared of this.byKey.values()) count += shared.subscribers.size;
+    return count;
+  }
+
+  /** The current state first, then one result per event (per change of state), ending at a final state. */
+  subscribe(request: SubscriptionQuery, authorization: string | undefined, onEnd: () => void = () => undefined): PushQueue<FormattedExecutionResult> {
+    const key = JSON.stringify([request.query, request.variables, authorization ?? ""]);
+    let shared = this.byKey.get(key);
+    if (!shared) {
+      const { topic, match } = request.declaration;
+      shared = { key, eventIndex: indexOf(topic, match.eventKey, request.matchValue), request: { ...request, authorization }, subscribers: new Set(), chain: Promise.resolve() };
+      this.byKey.set(key, shared);
+      this.byEvent.set(shared.eventIndex, (this.byEvent.get(shared.eventIndex) ?? new Set()).add(shared));
+    }
+    const owner = shared;
+    const subscriber: Subscriber = { queue: new PushQueue(() => this.leave(owner, subscriber)), onEnd };
+    shared.subscribers.add(subscriber);
+    this.enqueue(shared, async () => {
+      if (!subscriber.queue.done) this.deliver(owner, subscriber, await this.run(owner, false));
+    });
+    return subscriber.queue;
+  }
+
+  private onEvent(topic: string, eventKeys: Set<string>, event: Record<string, unknown>): void {
+    for (const eventKey of eventKeys) {
+      if (event?.[eventKey] === undefined) continue;
+      for (const shared of this.byEvent.get(indexOf(topic, eventKey, event[eventKey])) ?? []) {
+        this.enqueue(shared, async () => {
+          if (shared.subscribers.size === 0) return;
+          const outcome = await this.run(shared, true);
+          for (const subscriber of [...shared.subscribers]) this.deliver(shared, subscriber, outcome);
+        });
+      }
+    }
+  }
+
+  private enqueue(shared: SharedExecution, step: () => Promise<void>): void {
+    shared.chain = shared.chain.then(step).catch((error) => this.log.error({ err: error }, "subscription step failed"));
+  }
+
+  private async executeBounded(request: Parameters<ExecuteThroughGateway>[0]): Promise<FormattedExecutionResult> {
+    if (this.inFlight >= CONCURRENT_EXECUTIONS) await new Promise<void>((resolve) => this.waitingForSlot.push(resolve));
+    this.inFlight++;
+    try {
+      return await this.execute(request);
+    } finally {
+      this.inFlight--;
+      this.waitingForSlot.shift()?.();
+    }
+  }
+
+  private async run(shared: SharedExecution, subscriptionEvent: boolean): Promise<Outcome> {
+    this.executions++;
+    let result: FormattedExecutionResult;
+    try {
+      result = await this.executeBounded({ query: shared.request.query, variables: shared.request.variables, authorization: shared.request.authorization, subscriptionEvent });
+    } catch (error) {
+      this.log.error({ err: error }, "a subscription could not be executed");
+      return { result: { errors: [{ message: "The graph is unavailable", extensions: { code: "BAD_GATEWAY" } }] }, gone: true };
+    }
+    const { responseKey, declaration } = shared.request;
+    const value = result.data?.[responseKey] as Record<string, unknown> | null | undefined;
+    if (!value) return { result, gone: true };
+    if (!declaration.state) return { result, gone: false };
+    const { [STATE_ALIAS]: state, ...visible } = value;
+    if (typeof state !== "string") return { result, gone: true };
+    return { result: { ...result, data: { ...result.data, [responseKey]: visible } }, gone: false, state };
+  }
+
+  private deliver(shared: SharedExecution, subscriber: Subscriber, outcome: Outcome): void {
+    if (subscriber.queue.done) return;
+    if (outcome.gone) {
+      subscriber.queue.push(outcome.result);
+      return subscriber.queue.end();
+    }
+    const stateful = shared.request.declaration.state;
+    if (stateful) {
+      if (outcome.state === subscriber.lastState) return;
+      subscriber.lastState = outcome.state;
+    }
+    subscriber.queue.push(outcome.result);
+    if (stateful && stateful.final.includes(outcome.state!)) subscriber.queue.end();
+  }
+
+  private leave(shared: SharedExecution, subscriber: Subscriber): void {
+    shared.subscribers.delete(subscriber);
+    subscriber.onEnd();
+    if (shared.subscribers.size > 0) return;
+    this.byKey.delete(shared.key);
+    const forEvent = this.byEvent.get(shared.eventIndex);
+    forEvent?.delete(shared);
+    if (forEvent?.size === 0) this.byEvent.delete(shared.eventIndex);
+  }
+}

@@ -1,0 +1,85 @@
+import {
+  GraphQLError,
+  Kind,
+  print,
+  type DocumentNode,
+  type FieldNode,
+  type OperationDefinitionNode,
+} from "graphql";
+import type { SubscriptionDeclaration } from "../../lib/modules/subscriptions.js";
+
+/** Alias under which a declared state field is added to every execution: it decides when the stream ends. */
+export const STATE_ALIAS = "subscriptionState_";
+
+/** A subscription turned into the query that reads its current state. */
+export interface SubscriptionQuery {
+  declaration: SubscriptionDeclaration;
+  /** The query twin of the subscription (same field, arguments and selection), as text. */
+  query: string;
+  variables: Record<string, unknown>;
+  /** The value events are matched by (`event[declaration.match.eventKey]`). */
+  matchValue: string;
+  /** Where the state is in `data`. */
+  responseKey: string;
+}
+
+function pickOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const chosen = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  if (!chosen) throw new GraphQLError("Name the operation to run (operationName)", { extensions: { code: "BAD_REQUEST" } });
+  return chosen;
+}
+
+function argumentValue(field: FieldNode, name: string, variables: Record<string, unknown>): unknown {
+  const argument = field.arguments?.find((a) => a.name.value === name);
+  if (!argument) return undefined;
+  const value = argument.value;
+  if (value.kind === Kind.VARIABLE) return variables[value.name.value];
+  if (value.kind === Kind.STRING || value.kind === Kind.INT) return value.value;
+  return undefined;
+}
+
+function badRequest(message: string, code = "BAD_REQUEST"): GraphQLError {
+  return new GraphQLError(message, { extensions: { code } });
+}
+
+/**
+ * Every declared subscription field (`assetUploadJob(id)`, a change feed, …) has a query twin of the
+ * same name: the subscription's selection is executed as that query, through the gateway, per event.
+ */
+export function subscriptionQueryOf(
+  declarations: ReadonlyMap<string, SubscriptionDeclaration>,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+  operationName?: string | null,
+): SubscriptionQuery {
+  const operation = pickOperation(document, operationName);
+  const fields = operation.selectionSet.selections.filter((s): s is FieldNode => s.kind === Kind.FIELD);
+  if (operation.selectionSet.selections.length !== 1 || fields.length !== 1) throw badRequest("A subscription selects exactly one field");
+  const field = fields[0];
+  const declaration = declarations.get(field.name.value);
+  if (!declaration) throw badRequest(`No subscription field ${field.name.value}`);
+  const matchValue = argumentValue(field, declaration.match.argument, variables);
+  if ((typeof matchValue !== "string" && typeof matchValue !== "number") || matchValue === "") {
+    throw badRequest(`The subscription needs its ${declaration.match.argument}`, "BAD_USER_INPUT");
+  }
+  const stateField: FieldNode[] = declaration.state
+    ? [{ kind: Kind.FIELD, alias: { kind: Kind.NAME, value: STATE_ALIAS }, name: { kind: Kind.NAME, value: declaration.state.field } }]
+    : [];
+  const twin: OperationDefinitionNode = {
+    ...operation,
+    operation: "query" as OperationDefinitionNode["operation"],
+    selectionSet: {
+      ...operation.selectionSet,
+      selections: [{ ...field, selectionSet: { kind: Kind.SELECTION_SET, selections: [...(field.selectionSet?.selections ?? []), ...stateField] } }],
+    },
+  };
+  const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+  return {
+    declaration,
+    query: print({ kind: Kind.DOCUMENT, definitions: [twin, ...fragments] }),
+    variables,
+    matchValue: String(matchValue),
+    responseKey: field.alias?.value ?? field.name.value,
+  };
+}

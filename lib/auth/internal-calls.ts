@@ -1,0 +1,43 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+
+/** The header the gateway marks subscription re-executions with (not counted as the caller's own requests). */
+export const SUBSCRIPTION_EVENT_HEADER = "x-subscription-event";
+
+/** How long a signed marker is accepted: the gateway sends it as it makes the request. */
+const MAX_AGE_MS = 60_000;
+
+/** What a marker is bound to: the caller's credentials and the operation it came with. */
+export interface MarkedRequest {
+  authorization: string | undefined;
+  query: unknown;
+  variables: unknown;
+}
+
+const digest = (value: unknown) => createHash("sha256").update(JSON.stringify(value ?? null)).digest("hex");
+
+/**
+ * Proof that the gateway, holding the deployment's internal key, made this request: an HMAC over a
+ * time, the authorization header and the operation. Variables are signed as `JSON.stringify` of
+ * their value, which the subgraph gets back exactly by stringifying what it parsed.
+ */
+export class InternalCalls {
+  constructor(private readonly key: Buffer) {}
+
+  private mac(at: string, request: MarkedRequest): Buffer {
+    return createHmac("sha256", this.key)
+      .update(`${at}\n${request.authorization ?? ""}\n${digest(request.query)}\n${digest(request.variables ?? {})}`)
+      .digest();
+  }
+
+  /** `<unix ms>.<hex HMAC>` for the request the gateway is about to send. */
+  sign(request: MarkedRequest, now = Date.now()): string {
+    return `${now}.${this.mac(String(now), request).toString("hex")}`;
+  }
+
+  /** True only for a fresh marker made with this key for exactly this request. */
+  verify(marker: unknown, request: MarkedRequest, now = Date.now()): boolean {
+    const match = typeof marker === "string" ? /^(\d{1,15})\.([0-9a-f]{64})$/.exec(marker) : null;
+    if (!match || Math.abs(now - Number(match[1])) > MAX_AGE_MS) return false;
+    return timingSafeEqual(Buffer.from(match[2], "hex"), this.mac(match[1], request));
+  }
+}

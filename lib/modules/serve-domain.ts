@@ -1,0 +1,51 @@
+import type { GraphQLSchema } from "graphql";
+import { designTokenVerifier } from "../auth/design-token.js";
+import { authenticate } from "../auth/request-auth.js";
+import { buildDomainSchema } from "../graphql/schema-builder.js";
+import { serveSubgraph } from "../graphql/subgraph-server.js";
+import type { RunningServer } from "../http.js";
+import { mountFileRoutes, type UploadReceiver } from "../storage/file-routes.js";
+import type { LimiterFactory } from "../rate-limit.js";
+import type { DataRuntime } from "../runtime.js";
+import { contextOf, type DomainModule } from "./domain-module.js";
+
+/** The schema a domain serves: its platform's auth directives and its documented rate limits enforced. */
+export function domainSchema(module: DomainModule, limiters: LimiterFactory): GraphQLSchema {
+  return buildDomainSchema({ ...module, limiters });
+}
+
+/** A domain's settings, read once per process through the runtime's settings reader. */
+export function settingsOf(module: DomainModule, runtime: DataRuntime): unknown {
+  return module.settings?.(runtime.config.settings);
+}
+
+/** Every domain's upload receiver, for the process that hosts the platform's file routes. */
+function uploadReceivers(domains: readonly DomainModule[], runtime: DataRuntime): UploadReceiver[] {
+  return domains.flatMap((domain) => (domain.uploads ? [domain.uploads(runtime, settingsOf(domain, runtime))] : []));
+}
+
+/**
+ * Serves one domain's subgraph on `port` (0 picks a free one); every request's token is verified here.
+ * The domain that `servesFiles` also answers the platform's signed file URLs, for every domain in `domains`.
+ */
+export function startDomain(module: DomainModule, runtime: DataRuntime, port: number, domains: readonly DomainModule[] = [module]): Promise<RunningServer> {
+  const settings = settingsOf(module, runtime);
+  const dependencies = module.dependencies(runtime, settings);
+  // Design domains also take the design platform's OAuth access tokens (business tokens open their `@policy` fields).
+  const designTokens = module.platform === "design" ? designTokenVerifier(runtime) : undefined;
+  return serveSubgraph({
+    name: module.name,
+    schema: domainSchema(module, runtime.limiters),
+    log: runtime.log,
+    bodyLimitBytes: runtime.config.bodyLimitBytes,
+    internalCalls: runtime.internalCalls,
+    protection: runtime.config,
+    port,
+    host: runtime.config.subgraphHost,
+    routes: (app) => {
+      if (module.servesFiles) mountFileRoutes(app, runtime.files, uploadReceivers(domains, runtime));
+      module.routes?.(app, runtime, settings);
+    },
+    context: async (request) => contextOf(module, dependencies, await authenticate(request.authorization, runtime.tokens, designTokens), request.subscriptionEvent),
+  });
+}

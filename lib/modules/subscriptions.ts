@@ -1,0 +1,24 @@
+import { JOB_EVENTS } from "../jobs/engine.js";
+
+/**
+ * A `Subscription` field a domain declares (its query twin has the same name, arguments and type).
+ * The gateway serves it over graphql-ws: the twin's current state first, then the twin again after
+ * every event on `topic` whose `eventKey` equals the field's `argument`, through the federated graph.
+ */
+export interface SubscriptionDeclaration {
+  field: string;
+  /** The bus topic the domain publishes its events on, after they commit. */
+  topic: string;
+  /** Which events concern a subscription: `event[eventKey] === args[argument]`. */
+  match: { argument: string; eventKey: string };
+  /**
+   * A state field of the result: one message per change of it, and the stream ends once it takes one
+   * of `final`. Without it, every event sends a message and the stream lasts until the client stops it.
+   */
+  state?: { field: string; final: string[] };
+}
+
+/** A job subscription: `<field>(id)` follows one job until `success` or `failed`. */
+export function jobSubscription(field: string): SubscriptionDeclaration {
+  return { field, topic: JOB_EVENTS, match: { argument: "id", eventKey: "id" }, state: { field: "status", final: ["success", "failed"] } };
+}

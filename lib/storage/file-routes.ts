@@ -1,0 +1,59 @@
+import type { Express, Request, Response } from "express";
+import type { Readable } from "node:stream";
+import { InvalidBlobKeyError } from "./blob-store.js";
+import type { FileService } from "./file-service.js";
+
+export type ReceiveOutcome = "stored" | "too_big" | "unknown" | "used";
+
+/** What a domain does with the bytes sent to one of its upload slots (ids starting with `prefix`). */
+export interface UploadReceiver {
+  prefix: string;
+  receive(slotId: string, body: Readable): Promise<ReceiveOutcome>;
+}
+
+/** Upload slot ids: a domain's prefix and URL-safe characters, nothing a path could be made of. */
+export const UPLOAD_SLOT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+const refuse = (res: Response, status: number, code: string, message: string) => void res.status(status).json({ code, message });
+
+function signed(req: Request, res: Response, files: FileService, key: string, purpose: "download" | "upload"): boolean {
+  const verdict = files.verify(key, req.query.expires, req.query.signature, purpose);
+  if (verdict === "valid") return true;
+  refuse(res, 403, "permission_denied", verdict === "expired" ? "The link has expired" : "The link is not valid");
+  return false;
+}
+
+/**
+ * The platform's signed file URLs: downloads (`GET /blobs/<key>`) of any domain's files and uploads
+ * (`PUT /uploads/<slot>`) handed to the domain whose slot it is. Reached through the gateway's port.
+ */
+export function mountFileRoutes(app: Express, files: FileService, receivers: readonly UploadReceiver[]): void {
+  app.get("/blobs/*key", async (req, res) => {
+    const key = (req.params as { key: string[] }).key.join("/");
+    if (!signed(req, res, files, key, "download")) return;
+    try {
+      const blob = await files.get(key);
+      if (!blob) return refuse(res, 404, "not_found", "The file no longer exists");
+      res.status(200).set({ "content-type": blob.contentType, "content-length": String(blob.size), "cache-control": "private, max-age=300", "x-content-type-options": "nosniff" });
+      blob.stream.pipe(res);
+    } catch (error) {
+      if (error instanceof InvalidBlobKeyError) return refuse(res, 404, "not_found", "The file no longer exists");
+      throw error;
+    }
+  });
+
+  app.put("/uploads/:slotId", async (req, res) => {
+    const { slotId } = req.params;
+    if (!UPLOAD_SLOT_ID.test(slotId)) return refuse(res, 404, "not_found", "The upload does not exist or has expired");
+    if (!signed(req, res, files, slotId, "upload")) return;
+    if (req.is("multipart/*")) return refuse(res, 400, "bad_request_body", "Send the file's raw bytes (application/octet-stream), not a multipart body");
+    const receiver = receivers.find((candidate) => slotId.startsWith(candidate.prefix));
+    const outcome = receiver ? await receiver.receive(slotId, req) : "unknown";
+    if (outcome === "unknown") return refuse(res, 404, "not_found", "The upload does not exist or has expired");
+    if (outcome === "used") return refuse(res, 409, "conflict", "The upload URL was already used");
+    // Cut off past the limit: answer now and discard the rest as it arrives. Closing the connection
+    // instead would reset it while bytes are unread, and a reset can lose the answer on its way.
+    if (!req.complete) req.resume();
+    res.status(204).end();
+  });
+}

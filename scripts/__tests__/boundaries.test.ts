@@ -1,0 +1,62 @@
+import assert from "node:assert/strict";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { after, describe, test } from "node:test";
+import { cruise, type ICruiseResult } from "dependency-cruiser";
+import extractDepcruiseOptions from "dependency-cruiser/config-utl/extract-depcruise-options";
+import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
+
+/** The import rules of `.dependency-cruiser.cjs` (what `npm run lint:deps` checks), run over the source folders. */
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const FOLDERS = ["lib", "subgraphs", "gateway", "rest-adapter", "workers", "scripts", "testing"];
+
+/** `rule: from → to` for every violation found under `folders` of `baseDir`. */
+async function violations(baseDir: string, folders: string[]): Promise<string[]> {
+  const options = await extractDepcruiseOptions(path.join(ROOT, ".dependency-cruiser.cjs"));
+  const tsConfig = extractTSConfig(path.join(baseDir, "tsconfig.json"));
+  const { output } = await cruise(folders, { ...options, baseDir }, {}, { tsConfig });
+  const result = output as ICruiseResult;
+  assert.ok(result.summary.totalCruised > 0, "the checker found modules to check");
+  return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+}
+
+describe("import boundaries", () => {
+  test("the source folders break none of the rules", async () => {
+    const found = await violations(ROOT, FOLDERS);
+    assert.deepEqual(found, [], `import rule violations (see .dependency-cruiser.cjs):\n  ${found.join("\n  ")}`);
+  });
+
+  describe("the rules themselves, on a small tree", () => {
+    let dir: string;
+    after(() => rm(dir, { recursive: true, force: true }));
+
+    test("catch lib reaching up, one domain reaching into another or into the registry, and the REST adapter importing the gateway; not their tests", async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), "boundaries-"));
+      const files: Record<string, string> = {
+        "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
+        "lib/config.ts": `import { gateway } from "../gateway/server.js";\nexport const config = gateway;\n`,
+        "lib/__tests__/config.test.ts": `import { gateway } from "../../gateway/server.js";\nimport { config } from "../config.js";\nexport const both = [gateway, config];\n`,
+        "gateway/server.ts": `import { domains } from "../subgraphs/registry.js";\nexport const gateway = domains;\n`,
+        "rest-adapter/__tests__/router.test.ts": `import { gateway } from "../../gateway/server.js";\nexport const composed = gateway;\n`,
+        "rest-adapter/router.ts": `import { gateway } from "../gateway/server.js";\nimport { config } from "../lib/config.js";\nexport const router = [gateway, config];\n`,
+        "subgraphs/registry.ts": `import { alpha } from "./alpha/index.js";\nimport { beta } from "./beta/index.js";\nexport const domains = [alpha, beta];\n`,
+        "subgraphs/alpha/index.ts": `import { rule } from "../beta/domain/rule.js";\nimport { config } from "../../lib/config.js";\nimport type { Shape } from "./types.js";\nexport const alpha: Shape = { rule, config };\n`,
+        "subgraphs/alpha/types.ts": `import type { Rule } from "../beta/domain/rule.js";\nexport interface Shape { rule: Rule; config: unknown }\n`,
+        "subgraphs/beta/index.ts": `import { rule } from "./domain/rule.js";\nimport { domains } from "../registry.js";\nexport const beta = [rule, domains];\n`,
+        "subgraphs/beta/domain/rule.ts": `export type Rule = string;\nexport const rule: Rule = "beta";\n`,
+      };
+      for (const [file, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+        await writeFile(path.join(dir, file), text);
+      }
+      assert.deepEqual(await violations(dir, ["lib", "subgraphs", "gateway", "rest-adapter"]), [
+        "lib-imports-nothing-above-it: lib/config.ts → gateway/server.ts",
+        "no-cross-domain-imports: subgraphs/alpha/index.ts → subgraphs/beta/domain/rule.ts",
+        "no-cross-domain-imports: subgraphs/alpha/types.ts → subgraphs/beta/domain/rule.ts",
+        "no-cross-domain-imports: subgraphs/beta/index.ts → subgraphs/registry.ts",
+        "rest-adapter-not-gateway: rest-adapter/router.ts → gateway/server.ts",
+      ]);
+    });
+  });
+});

@@ -1,0 +1,34 @@
+import { defineDomain, prismaModel } from "../../lib/modules/domain-module.js";
+import { createLoaders } from "./loaders.js";
+import { resolvers } from "./resolvers/index.js";
+import { accountsSettings } from "./settings.js";
+
+/** Users, their identities (email + password, wallets) and roles: the business platform's auth service. */
+export default defineDomain({
+  name: "accounts",
+  platform: "business",
+  schema: new URL("./schema.graphql", import.meta.url),
+  resolvers,
+  port: 4001,
+  aliases: { port: ["ACCOUNTS_PORT"], url: ["ACCOUNTS_URL"] },
+  settings: accountsSettings,
+  dependencies: (runtime, settings) => ({
+    db: runtime.db.prisma,
+    tokens: runtime.tokens,
+    signIn: settings.blockchainSignIn,
+    bootstrap: settings.bootstrap,
+    log: runtime.log,
+    limits: {
+      loginFailures: runtime.limiters({ name: "login-failures", points: settings.loginFailures, durationSeconds: settings.loginWindowSeconds }),
+      challenges: runtime.limiters({ name: "sign-in-challenges", points: settings.challengesPerMinute, durationSeconds: 60 }),
+    },
+  }),
+  loaders: ({ db }) => createLoaders(db),
+  codegen: {
+    context: "../context.js#AccountsContext",
+    mappers: {
+      User: prismaModel("User"),
+      Identity: prismaModel("Identity"),
+    },
+  },
+});

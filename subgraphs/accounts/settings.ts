@@ -1,0 +1,28 @@
+import type { Settings } from "../../lib/settings.js";
+
+export type AccountsSettings = ReturnType<typeof accountsSettings>;
+
+export function accountsSettings(settings: Settings) {
+  const port = settings.port("PORT", 4000);
+  const production = settings.string("NODE_ENV", "development") === "production";
+  const bootstrapSecret = settings.optionalString("BOOTSTRAP_SECRET");
+  return {
+    /**
+     * Who may become the initial SUPERUSER: the first registration carrying `secret` when one is set;
+     * with none, the first registration at all outside production, and nobody in production.
+     */
+    bootstrap: { secret: bootstrapSecret, openToFirstComer: bootstrapSecret === undefined && !production },
+    /** Failed logins allowed per email or address within `loginWindowSeconds`. */
+    loginFailures: settings.positiveInt("LOGIN_MAX_FAILURES", 10),
+    loginWindowSeconds: settings.positiveInt("LOGIN_FAILURE_WINDOW_SECONDS", 900),
+    /** Sign-in challenges issued per address per minute. */
+    challengesPerMinute: settings.positiveInt("SIGN_IN_CHALLENGES_PER_MINUTE", 10),
+    /** The EIP-4361 sign-in messages this server issues for wallets to sign. */
+    blockchainSignIn: {
+      domain: settings.string("SIGN_IN_DOMAIN", "localhost"),
+      uri: settings.string("SIGN_IN_URI", `http://localhost:${port}`),
+      chainId: settings.positiveInt("SIGN_IN_CHAIN_ID", 1),
+      nonceTtlSeconds: settings.positiveInt("SIGN_IN_NONCE_TTL_SECONDS", 300),
+    },
+  };
+}

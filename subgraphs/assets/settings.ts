@@ -1,0 +1,16 @@
+import type { Settings } from "../../lib/settings.js";
+
+export type AssetsSettings = ReturnType<typeof assetsSettings>;
+
+export function assetsSettings(settings: Settings) {
+  return {
+    /** Largest asset accepted (upload or fetched); more fails the job with `file_too_big`. */
+    maxBytes: settings.byteSize("ASSET_MAX_BYTES", "100mb"),
+    /** Largest video fetched from a URL (documented: 100 MB). */
+    maxUrlVideoBytes: settings.byteSize("URL_VIDEO_MAX_BYTES", "100mb"),
+    /** Time limit of one URL fetch, redirects included. */
+    fetchTimeoutMs: settings.positiveInt("URL_FETCH_TIMEOUT_MS", 30_000),
+    /** Let URL uploads reach private, loopback and link-local addresses (local use and tests only). */
+    allowPrivateUrls: settings.boolean("URL_FETCH_ALLOW_PRIVATE"),
+  };
+}

@@ -1,0 +1,19 @@
+import type { DomainModule } from "../lib/modules/domain-module.js";
+
+/** Every domain of the graph, one line each: composition, processes, ports, workers and codegen follow from this list. */
+export const DOMAINS: readonly DomainModule[] = (
+  await Promise.all([
+    import("./accounts/module.js"),
+    import("./work/module.js"),
+    import("./payments/module.js"),
+    import("./identity/module.js"),
+    import("./assets/module.js"),
+  ])
+).map((loaded) => loaded.default);
+
+/** The domain named `name`, or an error listing the names there are. */
+export function domainNamed(name: string, domains: readonly DomainModule[] = DOMAINS): DomainModule {
+  const found = domains.find((domain) => domain.name === name);
+  if (!found) throw new Error(`no domain "${name}": choose one of ${domains.map((domain) => domain.name).join(", ")}`);
+  return found;
+}
