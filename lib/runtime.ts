@@ -7,6 +7,7 @@ import { Redis } from "ioredis";
 import { createLimiterFactory, type LimiterFactory } from "./rate-limit.js";
 import { deriveKey } from "./crypto/sealed.js";
 import { InternalCalls } from "./auth/internal-calls.js";
+import { CurrentRoles } from "./auth/current-roles.js";
 import { inMemoryBus, redisBus, type Bus } from "./pubsub.js";
 import { fileBlobStore } from "./storage/blob-store.js";
 import { createFileService, type FileService } from "./storage/file-service.js";
@@ -33,6 +34,8 @@ export interface DataRuntime extends Runtime {
   limiters: LimiterFactory;
   /** Every domain's files (uploads, thumbnails, exports under `DATA_DIR/blobs`) and their signed URLs. */
   files: FileService;
+  /** Business users' roles as stored now (tokens' roles may be stale), shared by every domain of the process. */
+  roles: CurrentRoles;
   close(): Promise<void>;
 }
 
@@ -61,12 +64,16 @@ export async function createDataRuntime(config: Config = loadConfig(), name?: st
   const db = await openDatabase(config);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   runtime.log.info({ database: db.kind, rateLimits: redis ? "redis" : "memory" }, "database ready");
+  const roles = new CurrentRoles(db.prisma, runtime.bus, config.roleCacheMs);
+  await roles.listen();
   return {
     ...runtime,
     db,
     limiters: createLimiterFactory({ redis, keyPrefix: config.keyPrefix }),
     files: createFileService(fileBlobStore(path.join(config.dataDir, "blobs")), runtime.signedUrls),
+    roles,
     async close() {
+      await roles.close();
       await runtime.bus.close();
       await db.close();
       redis?.disconnect();

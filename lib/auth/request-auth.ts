@@ -32,6 +32,18 @@ export async function authenticate(
   return { status: "rejected", reason: result };
 }
 
+/**
+ * A business user's token carries the roles they had when it was issued; the stored roles decide.
+ * Users are never deleted, so a database that does not know the user is one that does not hold the
+ * accounts (a development subgraph on its own embedded database): there the token's roles stand.
+ * Operators and design callers pass as they are.
+ */
+export async function withCurrentRoles(auth: AuthState, rolesOf: (userId: number) => Promise<RoleName[] | null>): Promise<AuthState> {
+  if (auth.status !== "authenticated" || auth.principal.operator) return auth;
+  const roles = await rolesOf(auth.principal.userId);
+  return roles === null ? auth : { status: "authenticated", principal: { ...auth.principal, roles } };
+}
+
 /** The design-platform caller, holding every scope in `scopes`; 401 / 403 with the design codes otherwise. */
 export function requireDesignPrincipal(auth: AuthState, scopes: readonly string[] = []): DesignPrincipal {
   if (auth.status !== "design") {

@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from "graphql";
 import { designTokenVerifier } from "../auth/design-token.js";
-import { authenticate } from "../auth/request-auth.js";
+import { authenticate, withCurrentRoles } from "../auth/request-auth.js";
 import { buildDomainSchema } from "../graphql/schema-builder.js";
 import { serveSubgraph } from "../graphql/subgraph-server.js";
 import type { RunningServer } from "../http.js";
@@ -46,6 +46,9 @@ export function startDomain(module: DomainModule, runtime: DataRuntime, port: nu
       if (module.servesFiles) mountFileRoutes(app, runtime.files, uploadReceivers(domains, runtime));
       module.routes?.(app, runtime, settings);
     },
-    context: async (request) => contextOf(module, dependencies, await authenticate(request.authorization, runtime.tokens, designTokens), request.subscriptionEvent),
+    context: async (request) => {
+      const auth = await withCurrentRoles(await authenticate(request.authorization, runtime.tokens, designTokens), (userId) => runtime.roles.rolesOf(userId));
+      return contextOf(module, dependencies, auth, request.subscriptionEvent);
+    },
   });
 }

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "../../lib/db/database.js";
 import type { BusinessTokenService } from "../../lib/auth/business-token.js";
+import type { CurrentRoles } from "../../lib/auth/current-roles.js";
 import type { Logger } from "../../lib/logger.js";
 import type { DomainContext } from "../../lib/modules/domain-module.js";
 import type { Limiter } from "../../lib/rate-limit.js";
@@ -10,6 +11,8 @@ import type { AccountsSettings } from "./settings.js";
 export interface AccountsDependencies {
   db: PrismaClient;
   tokens: BusinessTokenService;
+  /** Announces role changes to every subgraph. */
+  roles: CurrentRoles;
   signIn: AccountsSettings["blockchainSignIn"];
   bootstrap: AccountsSettings["bootstrap"];
   log: Logger;

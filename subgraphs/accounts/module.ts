@@ -15,6 +15,7 @@ export default defineDomain({
   dependencies: (runtime, settings) => ({
     db: runtime.db.prisma,
     tokens: runtime.tokens,
+    roles: runtime.roles,
     signIn: settings.blockchainSignIn,
     bootstrap: settings.bootstrap,
     log: runtime.log,

@@ -1,5 +1,6 @@
 import type { PrismaClient, Role, User } from "../../../generated/prisma/client.js";
 import { hasRole } from "../../../lib/auth/business-token.js";
+import type { CurrentRoles } from "../../../lib/auth/current-roles.js";
 import { ConflictError, ForbiddenError, NotFoundError, BadRequestError } from "../../../lib/errors.js";
 import { lockUser } from "./prisma-errors.js";
 import { validateId } from "./validation.js";
@@ -9,12 +10,19 @@ type Change = "promote" | "demote";
 /**
  * Grants or removes one role. The caller must be ADMIN (SUPERUSER has every right). Only a SUPERUSER
  * grants SUPERUSER or changes a SUPERUSER; a user always keeps at least one role; an admin keeps
- * their own ADMIN; the initial SUPERUSER keeps SUPERUSER.
+ * their own ADMIN; the initial SUPERUSER keeps SUPERUSER. Once committed, the change is announced so
+ * that every subgraph applies it to the target's next request, whatever their token says.
  */
-export async function changeRole(db: PrismaClient, actor: User, change: Change, targetId: number, role: Role): Promise<string> {
+export async function changeRole(
+  { db, roles }: { db: PrismaClient; roles: CurrentRoles },
+  actor: User,
+  change: Change,
+  targetId: number,
+  role: Role,
+): Promise<string> {
   if (!hasRole(actor.roles, "ADMIN")) throw new ForbiddenError("Insufficient permissions");
   validateId(targetId, "userId");
-  return db.$transaction(async (tx) => {
+  const message = await db.$transaction(async (tx) => {
     if (!(await lockUser(tx, targetId))) throw new NotFoundError("User not found");
     const target = await tx.user.findUniqueOrThrow({ where: { id: targetId }, include: { initialSuperuser: true } });
     const actorIsSuperuser = actor.roles.includes("SUPERUSER");
@@ -35,4 +43,6 @@ export async function changeRole(db: PrismaClient, actor: User, change: Change, 
     await tx.user.update({ where: { id: targetId }, data: { roles: target.roles.filter((r) => r !== role) } });
     return `Role ${role} removed from user ${targetId}`;
   });
+  await roles.changed(targetId);
+  return message;
 }

@@ -3,5 +3,5 @@ import { changeRole } from "../../domain/roles.js";
 import { currentUser } from "../../domain/viewer.js";
 
 export const promoteRole: MutationResolvers["promoteRole"] = async (_parent, { userId, role }, ctx) => ({
-  message: await changeRole(ctx.db, await currentUser(ctx), "promote", userId, role),
+  message: await changeRole(ctx, await currentUser(ctx), "promote", userId, role),
 });
