@@ -36,7 +36,7 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
   const subgraphUrls = Object.fromEntries(Object.entries(subgraphs).map(([name, server]) => [name, `${server.url}/graphql`]));
   const files = fileServiceModule(domains);
   let gatewayUrl = "";
-  const options = adapterOptions(config, runtime.log, () => gatewayUrl);
+  const options = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls);
   const main = await startGateway(
     config.port,
     {

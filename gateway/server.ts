@@ -6,10 +6,10 @@ import { ApolloGateway, RemoteGraphQLDataSource } from "@apollo/gateway";
 import type { Config } from "../lib/config.js";
 import { createFormatError, executedOperationsAnswer200 } from "../lib/errors.js";
 import { apolloProtection } from "../lib/graphql/operation-limits.js";
-import { corsOptions, finishJsonApp, healthz, listen, type RunningServer } from "../lib/http.js";
+import { callerAddress, corsOptions, finishJsonApp, healthz, listen, trustProxyValue, type RunningServer } from "../lib/http.js";
 import type { Logger } from "../lib/logger.js";
 import { composeSupergraph } from "./compose.js";
-import { SUBSCRIPTION_EVENT_HEADER, type InternalCalls } from "../lib/auth/internal-calls.js";
+import { CLIENT_ADDRESS_HEADER, SUBSCRIPTION_EVENT_HEADER, type InternalCalls } from "../lib/auth/internal-calls.js";
 import type { GraphQLSchema } from "graphql";
 import type { Bus } from "../lib/pubsub.js";
 import { mountBlobProxy } from "./blob-proxy.js";
@@ -20,12 +20,14 @@ import type { DomainModule } from "../lib/modules/domain-module.js";
 /** What the gateway knows of a request: the caller's credentials, forwarded untouched to subgraphs. */
 export interface GatewayContext {
   authorization: string | undefined;
+  /** The caller's network address, passed on signed so subgraphs can limit per client address. */
+  clientAddress?: string;
   /** A subscription's re-execution after a job event (not a request of the caller's own). */
   subscriptionEvent?: boolean;
 }
 
 export interface GatewayOptions {
-  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection">;
+  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection" | "trustProxy">;
   log: Logger;
   /** The domains the graph is composed of (their schemas and declared subscriptions), and where each subgraph is. */
   domains: readonly DomainModule[];
@@ -65,6 +67,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
         url,
         willSendRequest({ request, context }) {
           if (context.authorization) request.http?.headers.set("authorization", context.authorization);
+          if (context.clientAddress) request.http?.headers.set(CLIENT_ADDRESS_HEADER, options.internalCalls.signAddress(context.clientAddress));
           if (context.subscriptionEvent) {
             const marker = options.internalCalls.sign({ authorization: context.authorization, query: request.query, variables: request.variables });
             request.http?.headers.set(SUBSCRIPTION_EVENT_HEADER, marker);
@@ -91,6 +94,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
 
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", trustProxyValue(options.config.trustProxy));
   app.get("/healthz", healthz);
   app.use(["/blobs", "/uploads"], cors(corsOptions(options.config.corsAllowOrigin)));
   mountBlobProxy(app, options.fileServiceUrl, options.log);
@@ -100,7 +104,9 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     cors(corsOptions(options.config.corsAllowOrigin)),
     express.json({ limit: options.config.bodyLimitBytes }),
     graphqlBodyErrors,
-    expressMiddleware(apollo, { context: async ({ req }) => ({ authorization: req.headers.authorization }) }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => ({ authorization: req.headers.authorization, clientAddress: callerAddress(req, options.internalCalls) }),
+    }),
   );
   finishJsonApp(app, options.log);
   const running = await listen(app, port, host);

@@ -44,6 +44,8 @@ export interface Config {
   jobLeaseMs: number;
   /** `npm run start:worker`: workers in the process and the port of its `/healthz` (0: any free port). */
   workerProcess: { concurrency: number; healthPort: number };
+  /** Which proxies in front of the public ports may name the client (`X-Forwarded-For`): Express's `trust proxy`. */
+  trustProxy: string;
   /** How long a process may answer from its copy of a user's roles; a change announced on the bus clears it at once. */
   roleCacheMs: number;
   /** NODE_ENV=production: no introspection or explorer (unless asked for), no field suggestions in errors. */
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
       concurrency: Math.max(1, settings.count("WORKER_CONCURRENCY", 2)),
       healthPort: settings.port("WORKER_HEALTH_PORT", 0),
     },
+    trustProxy: settings.string("TRUST_PROXY", "false"),
     roleCacheMs: settings.count("ROLE_CACHE_SECONDS", 5) * 1000,
     production,
     introspection: settings.boolean("GRAPHQL_INTROSPECTION", !production),

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import type cors from "cors";
+import { CLIENT_ADDRESS_HEADER } from "./auth/internal-calls.js";
 
 export interface RunningServer {
   server: http.Server;
@@ -81,4 +82,23 @@ export function corsOptions(origin: string): cors.CorsOptions {
     allowedHeaders: ["Content-Type", "Authorization", "Apollo-Require-Preflight", "Asset-Upload-Metadata"],
     credentials: true,
   };
+}
+
+/**
+ * Where a request comes from: the address a trusted hop of this deployment signed for it (the REST
+ * adapter to the gateway, the gateway to a subgraph), else what Express makes of the connection
+ * (`req.ip`, which honours `X-Forwarded-For` only as far as the app's `trust proxy` allows).
+ */
+export function callerAddress(
+  req: { headers: Record<string, string | string[] | undefined>; ip?: string; socket: { remoteAddress?: string } },
+  internalCalls?: { addressFrom(header: unknown): string | undefined },
+): string {
+  return internalCalls?.addressFrom(req.headers[CLIENT_ADDRESS_HEADER]) ?? req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+/** `TRUST_PROXY` as Express takes it: `false`, `true`, a hop count, or addresses / subnets / names (`loopback`). */
+export function trustProxyValue(setting: string): boolean | number | string {
+  if (setting === "false" || setting === "") return false;
+  if (setting === "true") return true;
+  return /^\d+$/.test(setting) ? Number(setting) : setting;
 }

@@ -54,7 +54,7 @@ export async function createRuntime(config: Config = loadConfig(), name?: string
     sealingKey: deriveKey(secret, "signing-keys"),
     bus: createBus(config),
     signedUrls: new SignedUrls(deriveKey(secret, "signed-urls"), config.publicUrl),
-    internalCalls: new InternalCalls(deriveKey(secret, "internal-calls")),
+    internalCalls: InternalCalls.forSecret(secret),
   };
 }
 

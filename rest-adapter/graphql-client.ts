@@ -1,3 +1,4 @@
+import { CLIENT_ADDRESS_HEADER } from "../lib/auth/internal-calls.js";
 import type { GraphQLFormattedError } from "graphql";
 
 export interface GraphQLResult {
@@ -9,13 +10,17 @@ export class GatewayUnavailableError extends Error {}
 
 const TIMEOUT_MS = 30_000;
 
+/** The REST caller as the graph sees them: their credentials and their address, signed by the adapter. */
+export interface Caller {
+  authorization: string | undefined;
+  signedAddress: string;
+}
+
 /** Runs one operation against the graph over HTTP, with the caller's own credentials. */
-export async function executeOperation(
-  gatewayUrl: string,
-  request: { query: string; variables: Record<string, unknown>; authorization: string | undefined },
-): Promise<GraphQLResult> {
+export async function executeOperation(gatewayUrl: string, request: { query: string; variables: Record<string, unknown>; caller: Caller }): Promise<GraphQLResult> {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
-  if (request.authorization) headers.authorization = request.authorization;
+  if (request.caller.authorization) headers.authorization = request.caller.authorization;
+  headers[CLIENT_ADDRESS_HEADER] = request.caller.signedAddress;
   let response: Response;
   try {
     response = await fetch(gatewayUrl, {

@@ -1,10 +1,11 @@
 import express, { type ErrorRequestHandler, type Request, type Response, type Router } from "express";
 import cors from "cors";
 import type { Logger } from "../lib/logger.js";
-import { corsOptions, healthz } from "../lib/http.js";
+import { callerAddress, corsOptions, healthz } from "../lib/http.js";
+import type { InternalCalls } from "../lib/auth/internal-calls.js";
 import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
-import { executeOperation, GatewayUnavailableError, type GraphQLResult } from "./graphql-client.js";
+import { executeOperation, GatewayUnavailableError, type Caller, type GraphQLResult } from "./graphql-client.js";
 import { RequestRefusedError, type RestRequest, type RestRoute, type RestService } from "./route-table.js";
 import { runUpload } from "./uploads.js";
 
@@ -16,6 +17,8 @@ export interface AdapterOptions {
   /** The deployment's public URL (OpenID issuer). */
   publicUrl: string;
   log: Logger;
+  /** Signs the caller's address for the gateway (which limits some operations per client address). */
+  internalCalls: InternalCalls;
 }
 
 function bodyErrors(style: ErrorStyle): ErrorRequestHandler {
@@ -40,9 +43,14 @@ function send(res: Response, route: RestRoute, rendered: RenderedError): void {
   res.type("text/plain").send(body.error ?? body.message ?? "");
 }
 
+/** Who the gateway is told is calling: the caller's credentials, and their address signed by this adapter. */
+export function callerOf(req: Request, options: Pick<AdapterOptions, "internalCalls">): Caller {
+  return { authorization: req.headers.authorization, signedAddress: options.internalCalls.signAddress(callerAddress(req)) };
+}
+
 async function resultOf(route: RestRoute, req: Request, request: RestRequest, options: AdapterOptions, style: ErrorStyle): Promise<GraphQLResult | RenderedError> {
   if (route.upload) {
-    const outcome = await runUpload({ ...route, upload: route.upload }, req, request, options.gatewayUrl());
+    const outcome = await runUpload({ ...route, upload: route.upload }, req, request, options.gatewayUrl(), callerOf(req, options));
     if ("refused" in outcome) return { status: 400, body: style.adapter(outcome.refused.failure, outcome.refused.message) };
     if ("stored" in outcome) return outcome.stored;
     return outcome.result;
@@ -54,7 +62,7 @@ async function resultOf(route: RestRoute, req: Request, request: RestRequest, op
     if (error instanceof RequestRefusedError) return { status: 400, body: style.adapter(error.failure, error.message) };
     throw error;
   }
-  return executeOperation(options.gatewayUrl(), { query: route.operation, variables, authorization: req.headers.authorization });
+  return executeOperation(options.gatewayUrl(), { query: route.operation, variables, caller: callerOf(req, options) });
 }
 
 function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) {

@@ -1,6 +1,8 @@
 import express, { type Express } from "express";
 import type { Config } from "../lib/config.js";
-import { finishJsonApp, listen, type RunningServer } from "../lib/http.js";
+import { finishJsonApp, listen, trustProxyValue, type RunningServer } from "../lib/http.js";
+import { InternalCalls } from "../lib/auth/internal-calls.js";
+import { resolveJwtSecret } from "../lib/auth/jwt-secret.js";
 import type { Logger } from "../lib/logger.js";
 import { serviceRouter, type AdapterOptions } from "./router.js";
 import { authorizationPage } from "./pages/authorize.js";
@@ -15,8 +17,8 @@ export function directServices(config: Config, services: readonly RestService[] 
   );
 }
 
-export function adapterOptions(config: Config, log: Logger, gatewayUrl: () => string): AdapterOptions {
-  return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log };
+export function adapterOptions(config: Config, log: Logger, gatewayUrl: () => string, internalCalls: InternalCalls): AdapterOptions {
+  return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls };
 }
 
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
@@ -29,9 +31,10 @@ export function mountPrefixedServices(app: Express, options: AdapterOptions): vo
   }
 }
 
-function newApp(): Express {
+function newApp(config: Config): Express {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", trustProxyValue(config.trustProxy));
   return app;
 }
 
@@ -39,7 +42,7 @@ function newApp(): Express {
 export async function startDirectPorts(config: Config, options: AdapterOptions, host: string): Promise<Record<string, RunningServer>> {
   const started = await Promise.all(
     directServices(config).map(async ({ service, port }) => {
-      const app = newApp();
+      const app = newApp(config);
       app.use(serviceRouter(service, options));
       finishJsonApp(app, options.log);
       return [service.name, await listen(app, port, host)] as const;
@@ -50,8 +53,9 @@ export async function startDirectPorts(config: Config, options: AdapterOptions, 
 
 /** The REST adapter as its own process: `/api/...` on REST_PORT, plus the direct ports. */
 export async function start(config: Config, log: Logger, host: string): Promise<RunningServer[]> {
-  const options = adapterOptions(config, log, () => config.gatewayUrl);
-  const app = newApp();
+  const internalCalls = InternalCalls.forSecret(await resolveJwtSecret(config, log));
+  const options = adapterOptions(config, log, () => config.gatewayUrl, internalCalls);
+  const app = newApp(config);
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
   mountPrefixedServices(app, options);
   finishJsonApp(app, log);

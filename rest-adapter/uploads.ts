@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { Request } from "express";
 import type { GraphQLResult } from "./graphql-client.js";
-import { executeOperation, GatewayUnavailableError } from "./graphql-client.js";
+import { executeOperation, GatewayUnavailableError, type Caller } from "./graphql-client.js";
 import { RequestRefusedError, type RestRequest, type RestRoute } from "./route-table.js";
 
 /** What an upload route produced: the final operation's result, or a refusal before it. */
@@ -31,7 +31,13 @@ async function streamTo(url: string, req: Request): Promise<Response> {
  * ticket operation gives the signed upload URL, the body is streamed there, then the route's
  * operation runs with the upload's id.
  */
-export async function runUpload(route: RestRoute & { upload: NonNullable<RestRoute["upload"]> }, req: Request, request: RestRequest, gatewayUrl: string): Promise<UploadOutcome> {
+export async function runUpload(
+  route: RestRoute & { upload: NonNullable<RestRoute["upload"]> },
+  req: Request,
+  request: RestRequest,
+  gatewayUrl: string,
+  caller: Caller,
+): Promise<UploadOutcome> {
   if (!req.is("application/octet-stream")) {
     return { refused: new RequestRefusedError("not_octet_stream", "The body must be the file's raw bytes with Content-Type application/octet-stream") };
   }
@@ -42,12 +48,11 @@ export async function runUpload(route: RestRoute & { upload: NonNullable<RestRou
     if (error instanceof RequestRefusedError) return { refused: error };
     throw error;
   }
-  const authorization = req.headers.authorization;
-  const ticketResult = await executeOperation(gatewayUrl, { query: route.upload.ticketOperation, variables: ticketVariables, authorization });
+  const ticketResult = await executeOperation(gatewayUrl, { query: route.upload.ticketOperation, variables: ticketVariables, caller });
   if (ticketResult.errors?.length || !ticketResult.data) return { result: ticketResult };
   const ticket = route.upload.ticket(ticketResult.data);
   const stored = await streamTo(onGateway(ticket.uploadUrl, gatewayUrl), req);
   if (stored.status !== 204) return { stored: { status: stored.status, body: await stored.json().catch(() => ({})) } };
   const variables = route.variables?.({ ...request, uploadId: ticket.uploadId }) ?? { uploadId: ticket.uploadId };
-  return { result: await executeOperation(gatewayUrl, { query: route.operation, variables, authorization }) };
+  return { result: await executeOperation(gatewayUrl, { query: route.operation, variables, caller }) };
 }

@@ -27,6 +27,9 @@ export async function startTestPlatform(env: Record<string, string> = {}, domain
     LOG_LEVEL: "silent",
     JWT_SECRET: randomBytes(32).toString("hex"),
     RATE_LIMIT_KEY_PREFIX: `test-${randomBytes(6).toString("hex")}`,
+    // Every test client calls from 127.0.0.1: per-address budgets are tested on their own, with their defaults lowered.
+    ADDRESS_REGISTRATIONS_PER_HOUR: "100000",
+    ADDRESS_CREDENTIAL_CHECKS_PER_MINUTE: "100000",
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
     PORT: "0",

@@ -1,7 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { isIP } from "node:net";
+import { deriveKey } from "../crypto/sealed.js";
 
 /** The header the gateway marks subscription re-executions with (not counted as the caller's own requests). */
 export const SUBSCRIPTION_EVENT_HEADER = "x-subscription-event";
+
+/** The header the edge (gateway, REST adapter) tells the next hop the caller's network address in, signed. */
+export const CLIENT_ADDRESS_HEADER = "x-client-address";
 
 /** How long a signed marker is accepted: the gateway sends it as it makes the request. */
 const MAX_AGE_MS = 60_000;
@@ -23,6 +28,11 @@ const digest = (value: unknown) => createHash("sha256").update(JSON.stringify(va
 export class InternalCalls {
   constructor(private readonly key: Buffer) {}
 
+  /** The deployment's internal key, derived from its JWT secret (every process of it holds the same). */
+  static forSecret(secret: string): InternalCalls {
+    return new InternalCalls(deriveKey(secret, "internal-calls"));
+  }
+
   private mac(at: string, request: MarkedRequest): Buffer {
     return createHmac("sha256", this.key)
       .update(`${at}\n${request.authorization ?? ""}\n${digest(request.query)}\n${digest(request.variables ?? {})}`)
@@ -39,5 +49,21 @@ export class InternalCalls {
     const match = typeof marker === "string" ? /^(\d{1,15})\.([0-9a-f]{64})$/.exec(marker) : null;
     if (!match || Math.abs(now - Number(match[1])) > MAX_AGE_MS) return false;
     return timingSafeEqual(Buffer.from(match[2], "hex"), this.mac(match[1], request));
+  }
+
+  private addressMac(at: string, address: string): Buffer {
+    return createHmac("sha256", this.key).update(`client-address\n${at}\n${address}`).digest();
+  }
+
+  /** `<address> <unix ms>.<hex HMAC>`: the caller's address as the edge saw it, for the next hop. */
+  signAddress(address: string, now = Date.now()): string {
+    return `${address} ${now}.${this.addressMac(String(now), address).toString("hex")}`;
+  }
+
+  /** The address in a fresh header signed with this key; undefined for anything else. */
+  addressFrom(header: unknown, now = Date.now()): string | undefined {
+    const match = typeof header === "string" ? /^(\S{1,64}) (\d{1,15})\.([0-9a-f]{64})$/.exec(header) : null;
+    if (!match || isIP(match[1]) === 0 || Math.abs(now - Number(match[2])) > MAX_AGE_MS) return undefined;
+    return timingSafeEqual(Buffer.from(match[3], "hex"), this.addressMac(match[2], match[1])) ? match[1] : undefined;
   }
 }

@@ -9,7 +9,7 @@ import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/ind
 import type { Config } from "../config.js";
 import { createFormatError, subgraphResultsAnswer200 } from "../errors.js";
 import { apolloProtection, subgraphHeadroom } from "./operation-limits.js";
-import { healthz, listen, type RunningServer } from "../http.js";
+import { callerAddress, healthz, listen, type RunningServer } from "../http.js";
 import type { Logger } from "../logger.js";
 import { SUBSCRIPTION_EVENT_HEADER, type InternalCalls } from "../auth/internal-calls.js";
 
@@ -24,6 +24,8 @@ export function buildSchema(typeDefs: DocumentNode, resolvers: unknown): GraphQL
 /** What a subgraph reads of a request besides its body. */
 export interface SubgraphRequest {
   authorization: string | undefined;
+  /** The caller's network address: as the gateway signed it, else this connection's. */
+  clientAddress: string;
   /** The gateway re-reading state for its subscribers, proven by its signed marker (see lib/auth/internal-calls.ts). */
   subscriptionEvent: boolean;
 }
@@ -65,6 +67,7 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
       context: async ({ req }) =>
         options.context({
           authorization: req.headers.authorization,
+          clientAddress: callerAddress(req, options.internalCalls),
           subscriptionEvent: options.internalCalls.verify(req.headers[SUBSCRIPTION_EVENT_HEADER], {
             authorization: req.headers.authorization,
             query: req.body?.query,

@@ -17,6 +17,8 @@ export type { Platform };
 /** Every request context of every domain: its long-lived dependencies, the verified caller and per-request loaders. */
 export type DomainContext<Dependencies, Loaders> = Dependencies & {
   auth: AuthState;
+  /** The caller's network address (signed along by the gateway), for limits per client address. */
+  clientAddress: string;
   loaders: Loaders;
   /** The gateway re-reading state for its subscribers (proven by the gateway): not counted as the caller's own request. */
   subscriptionEvent: boolean;
@@ -91,8 +93,13 @@ export function defineDomain<DomainSettings, Dependencies, Loaders>(definition: 
 }
 
 /** The request context of `module`: its dependencies, the caller, fresh loaders. */
-export function contextOf(module: DomainModule, dependencies: unknown, auth: AuthState, subscriptionEvent: boolean): DomainContext<unknown, unknown> {
-  return { ...(dependencies as object), auth, subscriptionEvent, loaders: module.loaders(dependencies) };
+export function contextOf(
+  module: DomainModule,
+  dependencies: unknown,
+  auth: AuthState,
+  request: { clientAddress: string; subscriptionEvent: boolean },
+): DomainContext<unknown, unknown> {
+  return { ...(dependencies as object), auth, clientAddress: request.clientAddress, subscriptionEvent: request.subscriptionEvent, loaders: module.loaders(dependencies) };
 }
 
 /** `accounts` → `ACCOUNTS`, `brand-templates` → `BRAND_TEMPLATES`: the prefix of a domain's variables. */

@@ -48,7 +48,7 @@ export function startDomain(module: DomainModule, runtime: DataRuntime, port: nu
     },
     context: async (request) => {
       const auth = await withCurrentRoles(await authenticate(request.authorization, runtime.tokens, designTokens), (userId) => runtime.roles.rolesOf(userId));
-      return contextOf(module, dependencies, auth, request.subscriptionEvent);
+      return contextOf(module, dependencies, auth, request);
     },
   });
 }

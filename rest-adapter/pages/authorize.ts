@@ -2,7 +2,7 @@ import express, { type Request, type Response, type Router } from "express";
 import type { GraphQLFormattedError } from "graphql";
 import { statusForError } from "../../lib/errors.js";
 import { executeOperation } from "../graphql-client.js";
-import type { AdapterOptions } from "../router.js";
+import { callerOf, type AdapterOptions } from "../router.js";
 
 const PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
 
@@ -92,12 +92,12 @@ function refuse(res: Response, params: Params, error: GraphQLFormattedError | un
  */
 export function authorizationPage(options: AdapterOptions): Router {
   const router = express.Router();
-  const run = (query: string, variables: Record<string, unknown>, authorization?: string) =>
-    executeOperation(options.gatewayUrl(), { query, variables, authorization });
+  const run = (req: Request, query: string, variables: Record<string, unknown>, authorization?: string) =>
+    executeOperation(options.gatewayUrl(), { query, variables, caller: { ...callerOf(req, options), authorization } });
 
   router.get("/oauth/authorize", async (req: Request, res: Response) => {
     const params = readParams(req.query);
-    const prompt = await run(PROMPT, { request: asRequest(params) });
+    const prompt = await run(req, PROMPT, { request: asRequest(params) });
     if (prompt.errors?.length || !prompt.data) return refuse(res, params, prompt.errors?.[0]);
     consentPage(res, 200, params, prompt.data.authorizationPrompt as { clientName: string; scopes: string[] });
   });
@@ -105,18 +105,18 @@ export function authorizationPage(options: AdapterOptions): Router {
   router.post("/oauth/authorize", express.urlencoded({ extended: false, limit: "16kb" }), async (req: Request, res: Response) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const params = readParams(body);
-    const prompt = await run(PROMPT, { request: asRequest(params) });
+    const prompt = await run(req, PROMPT, { request: asRequest(params) });
     if (prompt.errors?.length || !prompt.data) return refuse(res, params, prompt.errors?.[0]);
     const details = prompt.data.authorizationPrompt as { clientName: string; scopes: string[]; redirectUri: string };
     if (body.decision === "deny") return redirectWithError(res, details.redirectUri, params, "access_denied", "The user denied access");
     if (body.decision !== "approve") return consentPage(res, 400, params, details, "Choose Allow or Deny");
-    const login = await run(LOGIN, { input: { email: String(body.email ?? ""), password: String(body.password ?? "") } });
+    const login = await run(req, LOGIN, { input: { email: String(body.email ?? ""), password: String(body.password ?? "") } });
     const token = (login.data?.loginWithEmailPassword as { token?: string } | undefined)?.token;
     if (!token) {
       const failure = login.errors?.[0];
       return consentPage(res, failure ? statusForError(failure) : 401, params, details, failure?.message ?? "Sign-in failed");
     }
-    const grant = await run(APPROVE, { request: asRequest(params) }, `Bearer ${token}`);
+    const grant = await run(req, APPROVE, { request: asRequest(params) }, `Bearer ${token}`);
     const redirectTo = (grant.data?.approveAuthorization as { redirectTo?: string } | undefined)?.redirectTo;
     if (!redirectTo) return refuse(res, params, grant.errors?.[0]);
     res.redirect(302, redirectTo);

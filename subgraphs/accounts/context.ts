@@ -24,6 +24,10 @@ export interface AccountsLimits {
   loginFailures: Limiter;
   /** Sign-in challenges issued per address. */
   challenges: Limiter;
+  /** Accounts created per client network address. */
+  registrationsPerAddress: Limiter;
+  /** Password hashes and signature checks per client network address. */
+  credentialChecksPerAddress: Limiter;
 }
 
 export type AccountsContext = DomainContext<AccountsDependencies, AccountsLoaders>;

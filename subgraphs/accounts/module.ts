@@ -22,6 +22,12 @@ export default defineDomain({
     limits: {
       loginFailures: runtime.limiters({ name: "login-failures", points: settings.loginFailures, durationSeconds: settings.loginWindowSeconds }),
       challenges: runtime.limiters({ name: "sign-in-challenges", points: settings.challengesPerMinute, durationSeconds: 60 }),
+      registrationsPerAddress: runtime.limiters({ name: "address-registrations", points: settings.registrationsPerAddressPerHour, durationSeconds: 3600 }),
+      credentialChecksPerAddress: runtime.limiters({
+        name: "address-credential-checks",
+        points: settings.credentialChecksPerAddressPerMinute,
+        durationSeconds: 60,
+      }),
     },
   }),
   loaders: ({ db }) => createLoaders(db),

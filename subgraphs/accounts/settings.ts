@@ -15,6 +15,10 @@ export function accountsSettings(settings: Settings) {
     /** Failed logins allowed per email or address within `loginWindowSeconds`. */
     loginFailures: settings.positiveInt("LOGIN_MAX_FAILURES", 10),
     loginWindowSeconds: settings.positiveInt("LOGIN_FAILURE_WINDOW_SECONDS", 900),
+    /** Registrations (accounts created) per client network address per hour. */
+    registrationsPerAddressPerHour: settings.positiveInt("ADDRESS_REGISTRATIONS_PER_HOUR", 20),
+    /** Password and signature checks (logins, registrations, linking an identity) per client network address per minute. */
+    credentialChecksPerAddressPerMinute: settings.positiveInt("ADDRESS_CREDENTIAL_CHECKS_PER_MINUTE", 30),
     /** Sign-in challenges issued per address per minute. */
     challengesPerMinute: settings.positiveInt("SIGN_IN_CHALLENGES_PER_MINUTE", 10),
     /** The EIP-4361 sign-in messages this server issues for wallets to sign. */

@@ -1,7 +1,9 @@
 import type { MutationResolvers } from "../../__generated__/resolvers-types.js";
+import { limitByAddress } from "../../domain/address-limits.js";
 import { registerWithEmailPassword as register } from "../../domain/registration.js";
 
 export const registerWithEmailPassword: MutationResolvers["registerWithEmailPassword"] = async (_parent, { input }, ctx) => {
+  await limitByAddress(ctx, "registration");
   const user = await register(ctx.db, input, ctx.bootstrap);
   return { message: "User registered successfully", userId: user.id };
 };
