@@ -282,7 +282,7 @@ describe("npm run keys:rotate", () => {
   test("rotates through the running platform: new tokens use the new key, old ones work until they expire", async () => {
     const before = await obtainTokens(t.http, client, p.client, "profile:read");
     const oldKid = decodeProtectedHeader(before.access_token).kid;
-    const env = { ...process.env, PORT: String(t.platform.main.port), DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
+    const env = { ...process.env, PORT: String(t.platform.main.port), PUBLIC_URL: t.config.publicUrl, DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
     const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/rotate-keys.ts"], { env });
     const rotated = stdout.trim().split("\n").map((line) => JSON.parse(line));
     assert.deepEqual(rotated.map((key) => key.alg), ["RS256", "EdDSA"]);
