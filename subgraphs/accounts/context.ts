@@ -3,6 +3,7 @@ import type { BusinessTokenService } from "../../lib/auth/business-token.js";
 import type { Logger } from "../../lib/logger.js";
 import type { DomainContext } from "../../lib/modules/domain-module.js";
 import type { Limiter } from "../../lib/rate-limit.js";
+import type { EmailVerificationSettings } from "./domain/email-verification.js";
 import type { AccountsLoaders } from "./loaders.js";
 import type { AccountsSettings } from "./settings.js";
 
@@ -12,6 +13,7 @@ export interface AccountsDependencies {
   tokens: BusinessTokenService;
   signIn: AccountsSettings["blockchainSignIn"];
   bootstrap: AccountsSettings["bootstrap"];
+  emailVerification: EmailVerificationSettings;
   log: Logger;
   limits: AccountsLimits;
 }
@@ -21,6 +23,8 @@ export interface AccountsLimits {
   loginFailures: Limiter;
   /** Sign-in challenges issued per address. */
   challenges: Limiter;
+  /** Email verification links requested per user. */
+  emailVerificationRequests: Limiter;
 }
 
 export type AccountsContext = DomainContext<AccountsDependencies, AccountsLoaders>;

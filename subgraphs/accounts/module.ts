@@ -17,10 +17,20 @@ export default defineDomain({
     tokens: runtime.tokens,
     signIn: settings.blockchainSignIn,
     bootstrap: settings.bootstrap,
+    emailVerification: {
+      ttlSeconds: settings.emailVerification.ttlSeconds,
+      linkBase: `${runtime.config.publicUrl}/api/auth/verify-email`,
+      sealingKey: runtime.keyFor("email-verification"),
+    },
     log: runtime.log,
     limits: {
       loginFailures: runtime.limiters({ name: "login-failures", points: settings.loginFailures, durationSeconds: settings.loginWindowSeconds }),
       challenges: runtime.limiters({ name: "sign-in-challenges", points: settings.challengesPerMinute, durationSeconds: 60 }),
+      emailVerificationRequests: runtime.limiters({
+        name: "email-verification-requests",
+        points: settings.emailVerification.requestsPerHour,
+        durationSeconds: 3600,
+      }),
     },
   }),
   loaders: ({ db }) => createLoaders(db),
