@@ -63,7 +63,7 @@ describe("authorization code + PKCE", () => {
     assert.deepEqual((await t.http.get("/rest/v1/users/me/profile", auth)).body, { profile: { display_name: "Cleo Client" } });
     assert.deepEqual((await t.http.get("/v1/users/me/capabilities", auth)).body, { capabilities: [] });
     const info = await t.http.get("/auth/v1/oidc/userinfo", auth);
-    assert.deepEqual(info.body, { sub: `U${p.client.userId}`, name: "Cleo Client", given_name: "Cleo", family_name: "Client", email: p.client.email, email_verified: true });
+    assert.deepEqual(info.body, { sub: `U${p.client.userId}`, name: "Cleo Client", given_name: "Cleo", family_name: "Client", email: p.client.email, email_verified: false }, "the email was never verified");
   });
 
   test("a token without a scope gets 403 missing_scope; none or a bad one 401 invalid_access_token", async () => {
