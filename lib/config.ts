@@ -26,6 +26,8 @@ export interface Config {
   /** PostgreSQL server; when absent the embedded PGlite database under `dataDir` is used. */
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** The `iss` and `aud` of business tokens (every process issuing or checking them must agree). */
+  businessTokens: { issuer: string; audience: string };
   corsAllowOrigin: string;
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
   const settings = env instanceof Settings ? env : new Settings(env);
   const port = settings.port("PORT", 4000);
   const production = settings.string("NODE_ENV", "development") === "production";
+  const publicUrl = settings.string("PUBLIC_URL", `http://localhost:${port}`).replace(/\/+$/, "");
   return {
     settings,
     port,
@@ -92,10 +95,14 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     host: settings.string("HOST", "0.0.0.0"),
     subgraphHost: settings.string("SUBGRAPH_HOST", "127.0.0.1"),
     embeddedSubgraphPorts: settings.choice("EMBEDDED_SUBGRAPH_PORTS", ["internal", "configured"], "internal") === "configured",
-    publicUrl: settings.string("PUBLIC_URL", `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicUrl,
     dataDir: path.resolve(settings.string("DATA_DIR", "./.data")),
     databaseUrl: settings.optionalString("DATABASE_URL"),
     jwtSecret: settings.optionalString("JWT_SECRET"),
+    businessTokens: {
+      issuer: settings.string("JWT_ISSUER", publicUrl),
+      audience: settings.string("JWT_AUDIENCE", "business-platform"),
+    },
     corsAllowOrigin: settings.string("CORS_ALLOW_ORIGIN", "http://localhost:3000"),
     bodyLimitBytes: settings.byteSize("BODY_LIMIT", "1mb"),
     logLevel: settings.string("LOG_LEVEL", "info"),

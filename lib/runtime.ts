@@ -27,6 +27,8 @@ export interface Runtime {
   signedUrls: SignedUrls;
   /** Signs and checks what only the gateway may tell a subgraph. */
   internalCalls: InternalCalls;
+  /** A 256-bit key for one purpose (sealing a domain's secrets at rest), derived from the JWT secret. */
+  keyFor(purpose: string): Buffer;
 }
 
 export interface DataRuntime extends Runtime {
@@ -50,11 +52,12 @@ export async function createRuntime(config: Config = loadConfig(), name?: string
   return {
     config,
     log,
-    tokens: new BusinessTokenService(secret),
+    tokens: new BusinessTokenService({ secret, ...config.businessTokens }),
     sealingKey: deriveKey(secret, "signing-keys"),
     bus: createBus(config),
     signedUrls: new SignedUrls(deriveKey(secret, "signed-urls"), config.publicUrl),
     internalCalls: InternalCalls.forSecret(secret),
+    keyFor: (purpose) => deriveKey(secret, purpose),
   };
 }
 

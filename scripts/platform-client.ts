@@ -16,13 +16,15 @@ export interface OperatorSession {
  */
 export async function operatorSession(): Promise<OperatorSession> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
-  const tokens = new BusinessTokenService(await resolveJwtSecret(config, createLogger(config.logLevel, "operator")));
+  const secret = await resolveJwtSecret(config, createLogger(config.logLevel, "operator"));
   const running = await fetch(`http://127.0.0.1:${config.port}/healthz`).then((r) => r.ok, () => false);
   const platform = running
     ? undefined
     : await startEmbedded(
         loadConfig({ ...process.env, LOG_LEVEL: "warn", PORT: "0", AUTH_PORT: "0", WORK_PORT: "0", PAYMENT_PORT: "0", HOST: "127.0.0.1" }),
       );
+  // Tokens the platform it talks to accepts: the same secret, issuer and audience as its own.
+  const tokens = platform?.runtime.tokens ?? new BusinessTokenService({ secret, ...config.businessTokens });
   const url = platform ? `${platform.main.url}/graphql` : `http://127.0.0.1:${config.port}/graphql`;
   return {
     async graphql(query, variables = {}) {

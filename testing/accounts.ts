@@ -29,3 +29,26 @@ export async function signChallenge(http: HttpClient, wallet: PrivateKeyAccount)
   const message = challenge.body.message as string;
   return { address: wallet.address, message, signature: await wallet.signMessage({ message }) };
 }
+
+const PENDING_LINK = `query($userId: Int!) { pendingEmailVerification(userId: $userId) { userId email link expiresAt } }`;
+
+/** The newest pending verification link of a user, read by an ADMIN (there is no mail transport); null when none. */
+export async function pendingVerificationLink(http: HttpClient, userId: number, adminToken: string): Promise<string | null> {
+  const response = await http.graphql(PENDING_LINK, { userId }, adminToken);
+  if (!response.body.data) throw new Error(JSON.stringify(response.body.errors));
+  return response.body.data.pendingEmailVerification?.link ?? null;
+}
+
+/** The user asks for a verification link and an ADMIN reads it; returns the link's path and query on `http`. */
+export async function requestVerificationLink(http: HttpClient, user: { userId: number; token: string }, adminToken: string): Promise<string> {
+  const requested = await http.post("/api/auth/request-email-verification", undefined, { token: user.token });
+  if (requested.status !== 201) throw new Error(`verification request failed: ${requested.status} ${requested.text}`);
+  const link = new URL((await pendingVerificationLink(http, user.userId, adminToken))!);
+  return link.pathname + link.search;
+}
+
+/** The whole verification: request, read by an ADMIN, opened by the user. */
+export async function verifyEmail(http: HttpClient, user: { userId: number; token: string }, adminToken: string): Promise<void> {
+  const opened = await http.get(await requestVerificationLink(http, user, adminToken));
+  if (opened.status !== 200) throw new Error(`verification failed: ${opened.status} ${opened.text}`);
+}

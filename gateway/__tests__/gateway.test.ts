@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { SignJWT } from "jose";
+import { tokenServiceOf } from "../../testing/business-tokens.js";
 import { registerAndLogin } from "../../testing/accounts.js";
 import { HttpClient } from "../../testing/http.js";
 import { startTestPlatform, type TestPlatform } from "../../testing/platform.js";
@@ -48,10 +48,7 @@ describe("gateway", () => {
     const entities = await subgraph.graphql(ENTITIES, { reps: [{ __typename: "User", id: user.userId }] });
     assert.equal(entities.body.errors?.[0].extensions.code, "UNAUTHENTICATED");
     assert.equal(entities.body.data?._entities?.[0] ?? null, null);
-    const forged = await new SignJWT({ user_id: user.userId, userId: user.userId, roles: ["SUPERUSER"] })
-      .setProtectedHeader({ alg: "HS256" })
-      .setExpirationTime("1h")
-      .sign(new TextEncoder().encode("x".repeat(40)));
+    const forged = await tokenServiceOf(t.config, { secret: "x".repeat(40) }).issue({ id: user.userId, email: null, roles: ["SUPERUSER"] });
     const withForged = await subgraph.graphql(ENTITIES, { reps: [{ __typename: "User", id: user.userId }] }, forged);
     assert.equal(withForged.body.errors?.[0].extensions.code, "UNAUTHENTICATED");
     const withValid = await subgraph.graphql(ENTITIES, { reps: [{ __typename: "User", id: user.userId }] }, user.token);

@@ -23,37 +23,72 @@ const OPERATOR_TOKEN_SECONDS = 60;
 
 export type TokenFailure = "expired" | "invalid";
 
+/** What business tokens are signed with and say about themselves (`JWT_SECRET`, `JWT_ISSUER`, `JWT_AUDIENCE`). */
+export interface BusinessTokenOptions {
+  secret: string;
+  /** The `iss` every token carries and every check requires. */
+  issuer: string;
+  /** The `aud` every token carries and every check requires. */
+  audience: string;
+  /** The current time in Unix seconds (tokens are dated by it); the system clock unless given. */
+  now?: () => number;
+}
+
+/**
+ * The one place business-platform tokens are issued and checked: HS256 under the deployment's
+ * secret, with `iss` and `aud` fixed by configuration, so a token minted for another issuer or
+ * audience under a shared secret is refused like a forged one.
+ */
 export class BusinessTokenService {
   private readonly key: Uint8Array;
+  readonly issuer: string;
+  readonly audience: string;
+  private readonly now: () => number;
 
-  constructor(secret: string) {
-    if (secret.length < 32) throw new Error("JWT_SECRET must be at least 32 characters");
-    this.key = new TextEncoder().encode(secret);
+  constructor(options: BusinessTokenOptions) {
+    if (options.secret.length < 32) throw new Error("JWT_SECRET must be at least 32 characters");
+    if (!options.issuer || !options.audience) throw new Error("Business tokens need an issuer and an audience");
+    this.key = new TextEncoder().encode(options.secret);
+    this.issuer = options.issuer;
+    this.audience = options.audience;
+    this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
   }
 
-  async issue(user: { id: number; email: string | null; name?: string; roles: readonly RoleName[] }): Promise<string> {
-    return new SignJWT({ user_id: user.id, userId: user.id, email: user.email, name: user.name, roles: [...user.roles] })
+  private sign(claims: Record<string, unknown>, subject: string, lifetimeSeconds: number): Promise<string> {
+    const now = this.now();
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject(String(user.id))
-      .setIssuedAt()
-      .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
+      .setIssuer(this.issuer)
+      .setAudience(this.audience)
+      .setSubject(subject)
+      .setIssuedAt(now)
+      .setExpirationTime(now + lifetimeSeconds)
       .sign(this.key);
+  }
+
+  issue(user: { id: number; email: string | null; name?: string; roles: readonly RoleName[] }): Promise<string> {
+    const claims = { user_id: user.id, userId: user.id, email: user.email, name: user.name, roles: [...user.roles] };
+    return this.sign(claims, String(user.id), TOKEN_LIFETIME_SECONDS);
   }
 
   /** A short-lived token for a command-line tool of the deployment's operator. */
-  async issueOperatorToken(): Promise<string> {
-    return new SignJWT({ operator: true })
-      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-      .setSubject("operator")
-      .setIssuedAt()
-      .setExpirationTime(`${OPERATOR_TOKEN_SECONDS}s`)
-      .sign(this.key);
+  issueOperatorToken(): Promise<string> {
+    return this.sign({ operator: true }, "operator", OPERATOR_TOKEN_SECONDS);
   }
 
-  /** Verifies signature (HS256 only, so `alg: none` and key confusion are refused) and expiry. */
+  /**
+   * Verifies signature (HS256 only, so `alg: none` and key confusion are refused), issuer, audience
+   * and expiry; a token missing any of them is invalid.
+   */
   async verify(token: string): Promise<BusinessPrincipal | TokenFailure> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"], requiredClaims: ["exp"] });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ["HS256"],
+        issuer: this.issuer,
+        audience: this.audience,
+        requiredClaims: ["exp", "iss", "aud"],
+        currentDate: new Date(this.now() * 1000),
+      });
       if (payload.operator === true && payload.sub === "operator") {
         const lifetime = (payload.exp ?? 0) - (payload.iat ?? 0);
         if (lifetime > OPERATOR_TOKEN_SECONDS) return "invalid";

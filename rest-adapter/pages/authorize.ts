@@ -4,7 +4,7 @@ import { statusForError } from "../../lib/errors.js";
 import { executeOperation } from "../graphql-client.js";
 import { callerOf, type AdapterOptions } from "../router.js";
 
-const PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
+const PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "nonce"] as const;
 
 const PROMPT = `query($request: AuthorizationRequestInput!) { authorizationPrompt(request: $request) { clientName scopes redirectUri } }`;
 const LOGIN = `mutation($input: LoginEmailPasswordInput!) { loginWithEmailPassword(input: $input) { token } }`;
@@ -25,6 +25,7 @@ function asRequest(params: Params) {
     state: params.state ?? null,
     codeChallenge: params.code_challenge ?? null,
     codeChallengeMethod: params.code_challenge_method ?? null,
+    nonce: params.nonce ?? null,
   };
 }
 

@@ -18,7 +18,7 @@ export function openidConfiguration(publicUrl: string) {
     scopes_supported: SCOPES,
     subject_types_supported: ["public"],
     id_token_signing_alg_values_supported: ["RS256"],
-    claims_supported: ["sub", "name", "given_name", "family_name", "email", "email_verified"],
+    claims_supported: ["sub", "name", "given_name", "family_name", "email", "email_verified", "nonce"],
   };
   return (_req: Request, res: Response) => void res.json(document);
 }

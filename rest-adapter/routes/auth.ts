@@ -1,7 +1,10 @@
-import { pick, type RestService } from "../route-table.js";
+import { pick, type RestRequest, type RestService } from "../route-table.js";
 
 const USER_FIELDS = "id name email roles createdAt";
 const IDENTITY_FIELDS = "id userId type identifier isPrimaryLogin createdAt";
+
+/** A verification token from the link's query or the body; anything else is refused by the operation as an invalid link. */
+const tokenOf = (value: unknown) => (typeof value === "string" ? value : "");
 
 /** The auth service of the business platform: `/api/auth/...` and, on AUTH_PORT, `/...`. */
 export default {
@@ -77,6 +80,20 @@ export default {
       variables: ({ body }) => pick(body, ["identityId"]),
       body: (data) => data.unlinkIdentity,
     },
+    {
+      method: "POST",
+      path: "/request-email-verification",
+      operation: `mutation RequestEmailVerification { requestEmailVerification { message email expiresAt } }`,
+      body: (data) => data.requestEmailVerification,
+      status: 201,
+    },
+    ...(["GET", "POST"] as const).map((method) => ({
+      method,
+      path: "/verify-email",
+      operation: `mutation ConfirmEmail($token: String!) { confirmEmailVerification(token: $token) { message } }`,
+      variables: ({ query, body }: RestRequest) => ({ token: tokenOf(method === "GET" ? query.token : body.token) }),
+      body: (data: Record<string, unknown>) => data.confirmEmailVerification,
+    })),
     {
       method: "GET",
       path: "/admin/users",

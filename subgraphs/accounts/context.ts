@@ -4,6 +4,7 @@ import type { CurrentRoles } from "../../lib/auth/current-roles.js";
 import type { Logger } from "../../lib/logger.js";
 import type { DomainContext } from "../../lib/modules/domain-module.js";
 import type { Limiter } from "../../lib/rate-limit.js";
+import type { EmailVerificationSettings } from "./domain/email-verification.js";
 import type { AccountsLoaders } from "./loaders.js";
 import type { AccountsSettings } from "./settings.js";
 
@@ -15,6 +16,7 @@ export interface AccountsDependencies {
   roles: CurrentRoles;
   signIn: AccountsSettings["blockchainSignIn"];
   bootstrap: AccountsSettings["bootstrap"];
+  emailVerification: EmailVerificationSettings;
   log: Logger;
   limits: AccountsLimits;
 }
@@ -28,6 +30,8 @@ export interface AccountsLimits {
   registrationsPerAddress: Limiter;
   /** Password hashes and signature checks per client network address. */
   credentialChecksPerAddress: Limiter;
+  /** Email verification links requested per user. */
+  emailVerificationRequests: Limiter;
 }
 
 export type AccountsContext = DomainContext<AccountsDependencies, AccountsLoaders>;

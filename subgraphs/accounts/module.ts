@@ -18,6 +18,11 @@ export default defineDomain({
     roles: runtime.roles,
     signIn: settings.blockchainSignIn,
     bootstrap: settings.bootstrap,
+    emailVerification: {
+      ttlSeconds: settings.emailVerification.ttlSeconds,
+      linkBase: `${runtime.config.publicUrl}/api/auth/verify-email`,
+      sealingKey: runtime.keyFor("email-verification"),
+    },
     log: runtime.log,
     limits: {
       loginFailures: runtime.limiters({ name: "login-failures", points: settings.loginFailures, durationSeconds: settings.loginWindowSeconds }),
@@ -27,6 +32,11 @@ export default defineDomain({
         name: "address-credential-checks",
         points: settings.credentialChecksPerAddressPerMinute,
         durationSeconds: 60,
+      }),
+      emailVerificationRequests: runtime.limiters({
+        name: "email-verification-requests",
+        points: settings.emailVerification.requestsPerHour,
+        durationSeconds: 3600,
       }),
     },
   }),

@@ -21,6 +21,11 @@ export function accountsSettings(settings: Settings) {
     credentialChecksPerAddressPerMinute: settings.positiveInt("ADDRESS_CREDENTIAL_CHECKS_PER_MINUTE", 30),
     /** Sign-in challenges issued per address per minute. */
     challengesPerMinute: settings.positiveInt("SIGN_IN_CHALLENGES_PER_MINUTE", 10),
+    /** Email verification links: how long one stays valid, how many a user may request per hour. */
+    emailVerification: {
+      ttlSeconds: settings.positiveInt("EMAIL_VERIFICATION_TTL_SECONDS", 24 * 60 * 60),
+      requestsPerHour: settings.positiveInt("EMAIL_VERIFICATION_REQUESTS_PER_HOUR", 5),
+    },
     /** The EIP-4361 sign-in messages this server issues for wallets to sign. */
     blockchainSignIn: {
       domain: settings.string("SIGN_IN_DOMAIN", "localhost"),

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { SignJWT, decodeJwt, base64url } from "jose";
+import { decodeJwt, base64url } from "jose";
 import { PASSWORD, registerAndLogin, uniqueEmail } from "../../../testing/accounts.js";
+import { handSignedToken, tokenServiceOf } from "../../../testing/business-tokens.js";
 import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
 
 let t: TestPlatform;
@@ -13,7 +14,6 @@ before(async () => {
 });
 after(() => t.stop());
 
-const secret = () => new TextEncoder().encode(t.config.jwtSecret!);
 const profile = (token: string) => t.http.get("/api/auth/profile", { token });
 
 describe("login and tokens", () => {
@@ -26,6 +26,7 @@ describe("login and tokens", () => {
     assert.equal(claims.userId, user.userId);
     assert.equal(claims.email, user.email);
     assert.deepEqual(claims.roles, ["CLIENT"]);
+    assert.deepEqual([claims.iss, claims.aud], [t.config.publicUrl, "business-platform"]);
     const lifetime = claims.exp! - Math.floor(Date.now() / 1000);
     assert.ok(lifetime > 24 * 3600 - 60 && lifetime <= 24 * 3600, `lifetime ${lifetime}s`);
   });
@@ -54,20 +55,16 @@ describe("login and tokens", () => {
   });
 
   test("an expired token is a 401", async () => {
-    const expired = await new SignJWT({ user_id: user.userId, userId: user.userId, email: user.email, roles: ["CLIENT"] })
-      .setProtectedHeader({ alg: "HS256" })
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
-      .sign(secret());
+    const yesterday = () => Math.floor(Date.now() / 1000) - 24 * 3600 - 10;
+    const expired = await tokenServiceOf(t.config, { now: yesterday }).issue({ id: user.userId, email: user.email, roles: ["CLIENT"] });
     const response = await profile(expired);
     assert.equal(response.status, 401);
     assert.deepEqual(response.body, { error: "Token expired" });
   });
 
   test("a token signed with another secret is a 401", async () => {
-    const forged = await new SignJWT({ user_id: user.userId, userId: user.userId, roles: ["SUPERUSER"] })
-      .setProtectedHeader({ alg: "HS256" })
-      .setExpirationTime("1h")
-      .sign(new TextEncoder().encode("another-secret-that-is-long-enough-0123456789"));
+    const forged = await tokenServiceOf(t.config, { secret: "another-secret-that-is-long-enough-0123456789" })
+      .issue({ id: user.userId, email: user.email, roles: ["SUPERUSER"] });
     const response = await profile(forged);
     assert.equal(response.status, 401);
     assert.deepEqual(response.body, { error: "Invalid token" });
@@ -83,10 +80,40 @@ describe("login and tokens", () => {
   });
 
   test("a token without exp is a 401", async () => {
-    const eternal = await new SignJWT({ user_id: user.userId, userId: user.userId, roles: ["CLIENT"] })
-      .setProtectedHeader({ alg: "HS256" })
-      .sign(secret());
+    const eternal = await handSignedToken(t.config, { user_id: user.userId, userId: user.userId, roles: ["CLIENT"], exp: null });
     assert.equal((await profile(eternal)).status, 401);
+  });
+
+  test("a token of the right secret with a wrong or missing issuer or audience is a 401 on REST and GraphQL", async () => {
+    const claims = { user_id: user.userId, userId: user.userId, email: user.email, roles: ["CLIENT"] };
+    const accepted = await handSignedToken(t.config, claims);
+    assert.equal((await profile(accepted)).status, 200, "the same claims with the platform's iss and aud are accepted");
+    for (const [what, variant] of [
+      ["another issuer", { iss: "https://elsewhere.example.com" }],
+      ["no issuer", { iss: null }],
+      ["another audience", { aud: "design-platform" }],
+      ["no audience", { aud: null }],
+      ["neither", { iss: null, aud: null }],
+    ] as const) {
+      const token = await handSignedToken(t.config, { ...claims, ...variant });
+      const rest = await profile(token);
+      assert.deepEqual([rest.status, rest.body], [401, { error: "Invalid token" }], what);
+      const graph = await t.http.graphql(`{ me { id } }`, {}, token);
+      assert.equal(graph.body.errors?.[0].extensions.code, "UNAUTHENTICATED", what);
+      assert.equal(graph.body.errors?.[0].extensions.http.status, 401, what);
+    }
+  });
+
+  test("operator tokens carry and need the issuer and audience too", async () => {
+    const query = `{ userIdByEmail(email: "${user.email}") }`;
+    const issued = await t.platform.runtime.tokens.issueOperatorToken();
+    assert.deepEqual([decodeJwt(issued).iss, decodeJwt(issued).aud], [t.config.publicUrl, "business-platform"]);
+    assert.equal((await t.http.graphql(query, {}, issued)).body.data.userIdByEmail, user.userId);
+    const now = Math.floor(Date.now() / 1000);
+    for (const variant of [{ aud: "other" }, { iss: null }]) {
+      const token = await handSignedToken(t.config, { operator: true, sub: "operator", iat: now, exp: now + 60, ...variant });
+      assert.equal((await t.http.graphql(query, {}, token)).body.errors?.[0].extensions.code, "UNAUTHENTICATED");
+    }
   });
 
   for (const [what, header] of [

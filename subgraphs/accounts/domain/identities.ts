@@ -37,7 +37,7 @@ export async function linkIdentity(db: PrismaClient, userId: number, input: Link
       const taken = await tx.identity.findUnique({ where: { type_identifier: { type: input.type, identifier } } });
       if (taken) throw new ConflictError(taken.userId === userId ? "Identity already linked" : ALREADY_REGISTERED[input.type]);
       await tx.identity.create({ data: { userId, type: input.type, identifier, passwordHash } });
-      if (email) await tx.user.updateMany({ where: { id: userId, email: null }, data: { email } });
+      if (email) await tx.user.updateMany({ where: { id: userId, email: null }, data: { email, emailVerifiedAt: null } });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(ALREADY_REGISTERED[input.type]);
@@ -66,7 +66,8 @@ export async function unlinkIdentity(db: PrismaClient, userId: number, identityI
       const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
       if (user.email === target.identifier) {
         const nextEmail = remaining.find((identity) => identity.type === "email_password")?.identifier ?? null;
-        await tx.user.update({ where: { id: userId }, data: { email: nextEmail } });
+        // Verification belongs to an address: the next email is unverified until its own link is confirmed.
+        await tx.user.update({ where: { id: userId }, data: { email: nextEmail, emailVerifiedAt: null } });
       }
     }
   });

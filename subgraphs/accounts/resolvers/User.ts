@@ -17,6 +17,7 @@ export const User: UserResolvers = {
     return ctx.loaders.userById.load(reference.id);
   },
   email: privateField((user) => user.email),
+  emailVerifiedAt: privateField((user) => user.emailVerifiedAt),
   roles: privateField((user) => user.roles),
   createdAt: privateField((user) => user.createdAt),
   identities: privateField((user, ctx) => ctx.loaders.identitiesByUserId.load(user.id)),

@@ -5,6 +5,9 @@ import { myIdentities } from "./Query/myIdentities.js";
 import { user } from "./Query/user.js";
 import { users } from "./Query/users.js";
 import { userIdByEmail } from "./Query/userIdByEmail.js";
+import { pendingEmailVerification } from "./Query/pendingEmailVerification.js";
+import { confirmEmailVerification } from "./Mutation/confirmEmailVerification.js";
+import { requestEmailVerification } from "./Mutation/requestEmailVerification.js";
 import { demoteRole } from "./Mutation/demoteRole.js";
 import { linkIdentity } from "./Mutation/linkIdentity.js";
 import { loginWithBlockchain } from "./Mutation/loginWithBlockchain.js";
@@ -18,7 +21,7 @@ import { User } from "./User.js";
 
 export const resolvers: Resolvers = {
   DateTime: DateTimeResolver,
-  Query: { me, myIdentities, users, user, userIdByEmail },
+  Query: { me, myIdentities, users, user, userIdByEmail, pendingEmailVerification },
   Mutation: {
     registerWithEmailPassword,
     registerWithBlockchain,
@@ -27,6 +30,8 @@ export const resolvers: Resolvers = {
     loginWithBlockchain,
     linkIdentity,
     unlinkIdentity,
+    requestEmailVerification,
+    confirmEmailVerification,
     promoteRole,
     demoteRole,
   },

@@ -14,7 +14,7 @@ after(() => t.stop());
 const run = promisify(execFile);
 
 async function cli(args: string[]) {
-  const env = { ...process.env, PORT: String(t.platform.main.port), DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
+  const env = { ...process.env, PORT: String(t.platform.main.port), PUBLIC_URL: t.config.publicUrl, DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
   return run(process.execPath, ["--import", "tsx", "scripts/oauth-client.ts", ...args], { env }).then(
     (result) => ({ code: 0, stdout: result.stdout, stderr: result.stderr }),
     (error) => ({ code: error.code as number, stdout: String(error.stdout), stderr: String(error.stderr) }),

@@ -63,7 +63,7 @@ describe("authorization code + PKCE", () => {
     assert.deepEqual((await t.http.get("/rest/v1/users/me/profile", auth)).body, { profile: { display_name: "Cleo Client" } });
     assert.deepEqual((await t.http.get("/v1/users/me/capabilities", auth)).body, { capabilities: [] });
     const info = await t.http.get("/auth/v1/oidc/userinfo", auth);
-    assert.deepEqual(info.body, { sub: `U${p.client.userId}`, name: "Cleo Client", given_name: "Cleo", family_name: "Client", email: p.client.email, email_verified: true });
+    assert.deepEqual(info.body, { sub: `U${p.client.userId}`, name: "Cleo Client", given_name: "Cleo", family_name: "Client", email: p.client.email, email_verified: false }, "the email was never verified");
   });
 
   test("a token without a scope gets 403 missing_scope; none or a bad one 401 invalid_access_token", async () => {
@@ -282,7 +282,7 @@ describe("npm run keys:rotate", () => {
   test("rotates through the running platform: new tokens use the new key, old ones work until they expire", async () => {
     const before = await obtainTokens(t.http, client, p.client, "profile:read");
     const oldKid = decodeProtectedHeader(before.access_token).kid;
-    const env = { ...process.env, PORT: String(t.platform.main.port), DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
+    const env = { ...process.env, PORT: String(t.platform.main.port), PUBLIC_URL: t.config.publicUrl, DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
     const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/rotate-keys.ts"], { env });
     const rotated = stdout.trim().split("\n").map((line) => JSON.parse(line));
     assert.deepEqual(rotated.map((key) => key.alg), ["RS256", "EdDSA"]);

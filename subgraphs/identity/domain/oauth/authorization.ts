@@ -6,6 +6,8 @@ import { newSecret, sha256 } from "./secrets.js";
 import { teamOf } from "../teams.js";
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000;
+/** The longest OpenID Connect `nonce` accepted (it is stored with the code and echoed in the id token). */
+export const MAX_NONCE_LENGTH = 255;
 
 export interface AuthorizationRequest {
   responseType?: string | null;
@@ -15,6 +17,7 @@ export interface AuthorizationRequest {
   state?: string | null;
   codeChallenge?: string | null;
   codeChallengeMethod?: string | null;
+  nonce?: string | null;
 }
 
 export interface ValidRequest {
@@ -22,6 +25,7 @@ export interface ValidRequest {
   redirectUri: string;
   scopes: string[];
   codeChallenge: string;
+  nonce: string | null;
 }
 
 /**
@@ -45,7 +49,16 @@ export async function validateAuthorizationRequest(db: PrismaClient, request: Au
   const scopes = parseScope(request.scope, back);
   if (scopes.length === 0) throw new OAuthError("invalid_scope", "At least one scope is required", back);
   if (!isSubset(scopes, client.scopes)) throw new OAuthError("invalid_scope", "The client may not ask for these scopes", back);
-  return { client, redirectUri: request.redirectUri, scopes, codeChallenge: request.codeChallenge };
+  return { client, redirectUri: request.redirectUri, scopes, codeChallenge: request.codeChallenge, nonce: validateNonce(request.nonce, back) };
+}
+
+/** Absent (or empty) is no nonce; otherwise 1 to MAX_NONCE_LENGTH printable characters. */
+function validateNonce(nonce: string | null | undefined, back: { redirectable: boolean }): string | null {
+  if (!nonce) return null;
+  if (nonce.length > MAX_NONCE_LENGTH || !/^[\x20-\x7e]+$/.test(nonce)) {
+    throw new OAuthError("invalid_request", `nonce must be at most ${MAX_NONCE_LENGTH} printable ASCII characters`, back);
+  }
+  return nonce;
 }
 
 /** A single-use code, bound to client, redirect URI and challenge, valid for ten minutes. */
@@ -62,6 +75,7 @@ export async function issueAuthorizationCode(db: PrismaClient, user: BusinessPri
       redirectUri: valid.redirectUri,
       scope: valid.scopes.join(" "),
       codeChallenge: valid.codeChallenge,
+      nonce: valid.nonce,
       userName: user.name ?? user.email ?? `User ${user.userId}`,
       userEmail: user.email,
       expiresAt: new Date(Date.now() + CODE_LIFETIME_MS),

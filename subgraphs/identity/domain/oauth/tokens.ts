@@ -3,6 +3,7 @@ import type { Prisma, PrismaClient, TokenFamily } from "../../../../generated/pr
 import type { KeyStore } from "../../../../lib/auth/verification-keys.js";
 import { signingMaterial } from "../signing-keys.js";
 import { designUserId } from "../../../../lib/auth/design-principal.js";
+import { isEmailVerified } from "./email-verified.js";
 import { OAuthError } from "./errors.js";
 import { isSubset, parseScope } from "./scopes.js";
 import { newId, newSecret, s256, sha256 } from "./secrets.js";
@@ -34,9 +35,15 @@ async function signAccessToken(keys: KeyStore, family: TokenFamily, scope: strin
     .sign(privateKey);
 }
 
-async function signIdToken(keys: KeyStore, family: TokenFamily, scopes: string[]): Promise<string> {
+/** What an id token says beyond the family's user: whether the email is verified now, the request's nonce. */
+interface IdTokenFacts {
+  emailVerified: boolean;
+  nonce: string | null;
+}
+
+async function signIdToken(keys: KeyStore, family: TokenFamily, scopes: string[], facts: IdTokenFacts): Promise<string> {
   const { kid, alg, privateKey } = await signingMaterial(keys, "oidc");
-  return new SignJWT({ ...userClaims(family, scopes) })
+  return new SignJWT({ ...userClaims(family, scopes, facts.emailVerified), ...(facts.nonce ? { nonce: facts.nonce } : {}) })
     .setProtectedHeader({ alg, kid })
     .setIssuer(keys.issuer)
     .setSubject(designUserId(family.userId))
@@ -46,13 +53,16 @@ async function signIdToken(keys: KeyStore, family: TokenFamily, scopes: string[]
     .sign(privateKey);
 }
 
-/** OpenID Connect claims the scopes allow: `profile` → names, `email` → email. */
-export function userClaims(family: Pick<TokenFamily, "userId" | "userName" | "userEmail">, scopes: readonly string[]) {
+/**
+ * OpenID Connect claims the scopes allow: `profile` → names, `email` → email and `email_verified`
+ * (true only when the platform has verified that email: see `isEmailVerified`).
+ */
+export function userClaims(family: Pick<TokenFamily, "userId" | "userName" | "userEmail">, scopes: readonly string[], emailVerified: boolean) {
   const [given, ...rest] = family.userName.split(" ");
   return {
     sub: designUserId(family.userId),
     ...(scopes.includes("profile") ? { name: family.userName, given_name: given, family_name: rest.join(" ") || undefined } : {}),
-    ...(scopes.includes("email") && family.userEmail ? { email: family.userEmail, email_verified: true } : {}),
+    ...(scopes.includes("email") && family.userEmail ? { email: family.userEmail, email_verified: emailVerified } : {}),
   };
 }
 
@@ -71,15 +81,21 @@ async function recordRefreshToken(tx: Tx, family: TokenFamily, scopes: string[])
   return { family, scopes, refreshToken };
 }
 
-async function sign(keys: KeyStore, { family, scopes, refreshToken }: Issued): Promise<TokenResponse> {
+/**
+ * Signs the tokens of a grant. `nonce` is the authorization request's, for the id token of the code
+ * exchange only: a refreshed id token carries none (OpenID Connect Core §12.2).
+ */
+async function sign(db: PrismaClient, keys: KeyStore, { family, scopes, refreshToken }: Issued, nonce: string | null = null): Promise<TokenResponse> {
   const scope = scopes.join(" ");
+  const idToken = async () =>
+    signIdToken(keys, family, scopes, { emailVerified: scopes.includes("email") && (await isEmailVerified(db, family.userId, family.userEmail)), nonce });
   return {
     accessToken: await signAccessToken(keys, family, scope),
     refreshToken,
     tokenType: "Bearer",
     expiresIn: ACCESS_TOKEN_LIFETIME_SECONDS,
     scope,
-    idToken: scopes.includes("openid") ? await signIdToken(keys, family, scopes) : null,
+    idToken: scopes.includes("openid") ? await idToken() : null,
   };
 }
 
@@ -111,7 +127,7 @@ export async function exchangeCode(
       data: { id: familyId, clientId, userId: stored.userId, scope: stored.scope, userName: stored.userName, userEmail: stored.userEmail },
     });
     return recordRefreshToken(tx, family, stored.scope.split(" "));
-  }).then((issued) => sign(keys, issued));
+  }).then((issued) => sign(db, keys, issued, stored.nonce));
 }
 
 /** refresh_token grant: rotates the token; presenting a rotated token again revokes its whole family. */
@@ -140,7 +156,7 @@ export async function refresh(
     const claimed = await tx.refreshToken.updateMany({ where: { tokenHash, rotatedAt: null }, data: { rotatedAt: new Date() } });
     return claimed.count === 1 ? recordRefreshToken(tx, stored.family, requested) : null;
   });
-  if (rotated) return sign(keys, rotated);
+  if (rotated) return sign(db, keys, rotated);
   await revokeFamily(db, stored.familyId);
   throw new OAuthError("invalid_grant", "The refresh token was already used; every token of this grant is revoked");
 }

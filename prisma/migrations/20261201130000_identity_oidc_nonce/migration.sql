@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "oauth_authorization_codes" ADD COLUMN     "nonce" VARCHAR(255);
+

@@ -1,0 +1,18 @@
+import { SignJWT } from "jose";
+import { BusinessTokenService, type BusinessTokenOptions } from "../lib/auth/business-token.js";
+import type { Config } from "../lib/config.js";
+
+/** The platform's own token service, as its processes build it, with `overrides` (another secret, a clock). */
+export function tokenServiceOf(config: Config, overrides: Partial<BusinessTokenOptions> = {}): BusinessTokenService {
+  return new BusinessTokenService({ secret: config.jwtSecret!, ...config.businessTokens, ...overrides });
+}
+
+/**
+ * A token the service would never issue, signed by hand with the platform's secret: the platform's
+ * issuer, audience and a one-hour expiry unless `claims` replaces them (`null` leaves one out).
+ */
+export function handSignedToken(config: Config, claims: { iss?: string | null; aud?: string | null; exp?: number | null; [claim: string]: unknown }) {
+  const defaults = { iss: config.businessTokens.issuer, aud: config.businessTokens.audience, exp: Math.floor(Date.now() / 1000) + 3600 };
+  const payload = Object.fromEntries(Object.entries({ ...defaults, ...claims }).filter(([, value]) => value !== null));
+  return new SignJWT(payload).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(config.jwtSecret!));
+}
