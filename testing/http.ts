@@ -45,6 +45,10 @@ export class HttpClient {
     return this.request<T>("POST", path, { ...options, body });
   }
 
+  put<T = any>(path: string, body?: unknown, options: RequestOptions = {}) {
+    return this.request<T>("PUT", path, { ...options, body });
+  }
+
   /** POST /graphql with a JSON body. */
   graphql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string) {
     return this.post<{ data?: T; errors?: { message: string; path?: (string | number)[]; extensions: Record<string, any> }[] }>(

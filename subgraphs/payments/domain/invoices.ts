@@ -7,11 +7,20 @@ import type { InvoiceInput } from "../__generated__/resolvers-types.js";
 import type { PaymentsContext } from "../context.js";
 import { loadAccessibleInvoice } from "./access.js";
 import { currencyCode, positiveAmount } from "./money.js";
+import { settleInvoice } from "./settlement.js";
 
 const DUPLICATE_NUMBER = "Invoice number already exists";
 const MAX_NUMBER = 50;
 const MAX_REFERENCE = 100;
 const MAX_NOTES = 10_000;
+
+/** Any status but PAID, which only payments covering the amount give (see settlement.ts). */
+function writableStatus(status: InvoiceInput["status"]): InvoiceStatus | undefined {
+  if (status === "PAID") {
+    throw new ValidationError("status", "status PAID is set when completed payments cover the amount: record a payment instead");
+  }
+  return status as InvoiceStatus | undefined;
+}
 
 /** The writable fields, checked; `undefined` means "leave as is". */
 function invoiceChanges(input: InvoiceInput, existing?: Invoice): Prisma.InvoiceUncheckedUpdateInput {
@@ -26,7 +35,7 @@ function invoiceChanges(input: InvoiceInput, existing?: Invoice): Prisma.Invoice
     projectId: optionalId(input.projectId, "projectId"),
     amount: input.amount === undefined ? undefined : positiveAmount(input.amount!, currency),
     currency,
-    status: input.status as InvoiceStatus | undefined,
+    status: writableStatus(input.status),
     dueDate: input.dueDate,
     issuedDate: input.issuedDate,
     paidDate: input.paidDate,
@@ -64,18 +73,24 @@ export async function createInvoice(ctx: PaymentsContext, input: InvoiceInput): 
   return saving(() => ctx.db.invoice.create({ data: changes }));
 }
 
-/** A PAID invoice is kept as it is; the update applies only while the invoice is still not PAID. */
+/**
+ * A PAID invoice is kept as it is; the update applies only while the invoice is still not PAID. An
+ * amount lowered to what completed payments already cover makes it PAID.
+ */
 export async function updateInvoice(ctx: PaymentsContext, id: number, input: InvoiceInput): Promise<Invoice> {
   requireStaff(ctx.auth);
   const existing = await ctx.loaders.invoiceById.load(id);
   if (!existing) throw new NotFoundError("Invoice not found");
   if (existing.status === "PAID") throw new ForbiddenError("Cannot modify a paid invoice");
   const changes = invoiceChanges(input, existing);
-  return saving(async () => {
-    const updated = await ctx.db.invoice.updateMany({ where: { id, status: { not: "PAID" } }, data: changes });
-    if (updated.count === 0) throw new ForbiddenError("Cannot modify a paid invoice");
-    return ctx.db.invoice.findUniqueOrThrow({ where: { id } });
-  });
+  return saving(() =>
+    ctx.db.$transaction(async (tx) => {
+      const updated = await tx.invoice.updateMany({ where: { id, status: { not: "PAID" } }, data: changes });
+      if (updated.count === 0) throw new ForbiddenError("Cannot modify a paid invoice");
+      await settleInvoice(tx, id);
+      return tx.invoice.findUniqueOrThrow({ where: { id } });
+    }),
+  );
 }
 
 export async function deleteInvoice(ctx: PaymentsContext, id: number): Promise<{ id: number }> {

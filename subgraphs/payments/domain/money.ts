@@ -44,3 +44,10 @@ export function toMinorUnits(amount: string, currency: string): number {
   const exponent = currencyExponent(currency);
   return Number(BigInt(whole + fraction.padEnd(exponent, "0").slice(0, exponent)));
 }
+
+/** An amount in the currency's minor unit as a decimal string (`1999` USD → `"19.99"`, `500` JPY → `"500"`). */
+export function fromMinorUnits(minor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  const digits = String(minor).padStart(exponent + 1, "0");
+  return exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+}

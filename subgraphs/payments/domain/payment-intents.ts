@@ -20,7 +20,7 @@ export async function createPaymentIntent(ctx: PaymentsContext, invoiceId: numbe
     throw new ForbiddenError("Forbidden: you can only pay your own invoices");
   }
   if (invoice.status === "PAID") throw new ConflictError("Invoice is already paid");
-  const paid = await ctx.db.payment.aggregate({ where: { invoiceId, status: "COMPLETED" }, _sum: { amount: true } });
+  const paid = await ctx.db.payment.aggregate({ where: { invoiceId, status: "COMPLETED", currency: invoice.currency }, _sum: { amount: true } });
   const outstanding = invoice.amount.minus(paid._sum.amount ?? new Prisma.Decimal(0));
   if (outstanding.lte(0)) throw new ConflictError("Invoice is already paid");
   const amount = outstanding.toFixed(2);

@@ -7,6 +7,7 @@ import type { PaymentInput } from "../__generated__/resolvers-types.js";
 import type { PaymentsContext } from "../context.js";
 import { loadAccessibleInvoice } from "./access.js";
 import { currencyCode, feeAmount, positiveAmount } from "./money.js";
+import { settleInvoice } from "./settlement.js";
 
 const MAX_REFERENCE = 100;
 const MAX_LABEL = 50;
@@ -30,7 +31,10 @@ export async function getPayment(ctx: PaymentsContext, id: number): Promise<Paym
   return payment;
 }
 
-/** Staff record a payment against an existing, unpaid invoice, in the invoice's currency. */
+/**
+ * Staff record a payment against an existing, unpaid invoice, in the invoice's currency; a COMPLETED
+ * one that, with the others, covers the amount makes the invoice PAID.
+ */
 export async function createPayment(ctx: PaymentsContext, input: PaymentInput): Promise<Payment> {
   requireStaff(ctx.auth);
   const invoiceId = validateId(requireField(input.invoiceId, "invoiceId"), "invoiceId");
@@ -55,7 +59,11 @@ export async function createPayment(ctx: PaymentsContext, input: PaymentInput): 
   };
   if (invoice.status === "PAID") throw new ConflictError("Invoice is already paid");
   try {
-    return await ctx.db.payment.create({ data });
+    return await ctx.db.$transaction(async (tx) => {
+      const payment = await tx.payment.create({ data });
+      await settleInvoice(tx, invoiceId);
+      return payment;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError("Transaction ID already recorded");
     throw error;
