@@ -38,6 +38,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every rate-limit and bus key in Redis (tests give each run its own). */
   keyPrefix: string;
+  /**
+   * A design-platform user's budget per operation across all integrations, in documented
+   * per-integration limits: more integrations do not multiply what one user may send.
+   */
+  designUserRateMultiplier: number;
   /** Live GraphQL subscriptions one WebSocket connection may hold. */
   maxSubscriptionsPerConnection: number;
   /** Job workers the one-process mode runs (0: none; a separate `npm run start:worker` does the work). */
@@ -109,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     gatewayUrl: settings.string("GATEWAY_URL", `http://127.0.0.1:${port}/graphql`),
     redisUrl: settings.optionalString("REDIS_URL"),
     keyPrefix: settings.string("RATE_LIMIT_KEY_PREFIX", "rate-limit"),
+    designUserRateMultiplier: settings.positiveInt("RATE_LIMIT_USER_MULTIPLIER", 3),
     maxSubscriptionsPerConnection: settings.positiveInt("WS_MAX_SUBSCRIPTIONS", 200),
     embeddedWorkers: settings.count("JOB_WORKERS", 1),
     jobLeaseMs: settings.positiveInt("JOB_LEASE_MS", 30_000),

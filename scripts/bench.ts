@@ -20,8 +20,9 @@ const REQUESTS_PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 200);
 const CONCURRENCY = 8;
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-"));
+// It measures throughput, not limits: one user follows every job, through one integration per connection.
 const platform = await startEmbedded(
-  loadConfig({ DATA_DIR: dataDir, PORT: "0", AUTH_PORT: "0", WORK_PORT: "0", PAYMENT_PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", JWT_SECRET: randomBytes(32).toString("hex"), LOGIN_MAX_FAILURES: "1000000", JOB_WORKERS: "0", ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) }),
+  loadConfig({ DATA_DIR: dataDir, PORT: "0", AUTH_PORT: "0", WORK_PORT: "0", PAYMENT_PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", JWT_SECRET: randomBytes(32).toString("hex"), LOGIN_MAX_FAILURES: "1000000", JOB_WORKERS: "0", INTEGRATIONS_PER_OWNER: "1000", RATE_LIMIT_USER_MULTIPLIER: "1000", ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) }),
 );
 const http = new HttpClient(platform.main.url);
 const people = await registerPeople(http);
@@ -117,7 +118,7 @@ console.table(statementRows);
 
 const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const tokens = [];
-for (let i = 0; i < Math.ceil(subscribers / SUBSCRIPTIONS_PER_CONNECTION); i++) tokens.push(await designToken(http, people.staff, people.client));
+for (let i = 0; i < Math.ceil(subscribers / SUBSCRIPTIONS_PER_CONNECTION); i++) tokens.push(await designToken(http, people, people.client));
 await benchSubscriptions(platform, tokens, people.client.userId, subscribers);
 
 await platform.close();

@@ -1,9 +1,14 @@
 import { parseArgs } from "node:util";
-import { operatorSession } from "./platform-client.js";
+import { operatorSession, type OperatorSession } from "./platform-client.js";
+
+const USAGE = `usage: npm run oauth:client -- --name <n> --redirect-uri <uri> [--redirect-uri <uri2>] [--scopes "<s …>"] [--owner-email <email>]
+       npm run oauth:client -- --awaiting-review
+       npm run oauth:client -- --approve <client_id> | --reject <client_id>`;
 
 /**
- * `npm run oauth:client -- --name <n> --redirect-uri <uri> [--redirect-uri <uri2>] [--scopes "<s …>"]
- * [--owner-email <email>]`: registers an integration and prints `{"client_id", "client_secret"}`.
+ * The operator's integrations tool. Registers an approved integration and prints
+ * `{"client_id", "client_secret"}`; lists the integrations users registered that wait for review
+ * (one JSON line each); approves or rejects one (prints `{"client_id", "status"}`).
  */
 const { values } = parseArgs({
   options: {
@@ -11,15 +16,15 @@ const { values } = parseArgs({
     "redirect-uri": { type: "string", multiple: true },
     scopes: { type: "string", default: "openid profile email profile:read" },
     "owner-email": { type: "string" },
+    "awaiting-review": { type: "boolean" },
+    approve: { type: "string" },
+    reject: { type: "string" },
   },
 });
-if (!values.name || !values["redirect-uri"]?.length) {
-  console.error('usage: npm run oauth:client -- --name <n> --redirect-uri <uri> [--scopes "<s …>"] [--owner-email <email>]');
-  process.exit(2);
-}
 
-const session = await operatorSession();
-try {
+const INTEGRATION = "clientId name redirectUris scopes status ownerId";
+
+async function register(session: OperatorSession): Promise<void> {
   let ownerId: number | null = null;
   if (values["owner-email"]) {
     ownerId = (await session.graphql(`query($email: String!) { userIdByEmail(email: $email) }`, { email: values["owner-email"] })).userIdByEmail;
@@ -31,6 +36,33 @@ try {
     { name: values.name, uris: values["redirect-uri"], scopes: values.scopes, owner: ownerId },
   );
   console.log(JSON.stringify({ client_id: registerIntegration.clientId, client_secret: registerIntegration.clientSecret }));
+}
+
+async function review(session: OperatorSession, clientId: string, decision: "approve" | "reject"): Promise<void> {
+  const { reviewIntegration } = await session.graphql(
+    `mutation($id: ID!, $decision: IntegrationReviewDecision!) { reviewIntegration(clientId: $id, decision: $decision) { clientId status } }`,
+    { id: clientId, decision },
+  );
+  console.log(JSON.stringify({ client_id: reviewIntegration.clientId, status: reviewIntegration.status }));
+}
+
+async function listAwaitingReview(session: OperatorSession): Promise<void> {
+  const { integrationsAwaitingReview } = await session.graphql(`{ integrationsAwaitingReview { ${INTEGRATION} } }`);
+  for (const integration of integrationsAwaitingReview) console.log(JSON.stringify(integration));
+}
+
+const reviewing = values.approve ?? values.reject;
+const actions = [values.name !== undefined, values["awaiting-review"] === true, reviewing !== undefined].filter(Boolean).length;
+if (actions !== 1 || (values.approve && values.reject) || (values.name !== undefined && !values["redirect-uri"]?.length)) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const session = await operatorSession();
+try {
+  if (reviewing !== undefined) await review(session, reviewing, values.approve !== undefined ? "approve" : "reject");
+  else if (values["awaiting-review"]) await listAwaitingReview(session);
+  else await register(session);
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

@@ -2,13 +2,13 @@ import sharp from "sharp";
 import type { HttpClient, HttpResponse } from "./http.js";
 import { startWithPeople, type People, type Person } from "./people.js";
 import type { TestPlatform } from "./platform.js";
-import { obtainTokens, registerIntegration, type Integration } from "./oauth.js";
+import { approvedIntegration, obtainTokens, type Integration } from "./oauth.js";
 
 export const ASSET_SCOPES = "asset:read asset:write";
 
-/** An integration and a design-platform access token of `person` for it. */
-export async function designToken(http: HttpClient, owner: Person, person: Person, scope = ASSET_SCOPES, client?: Integration): Promise<string> {
-  const integration = client ?? (await registerIntegration(http, owner, `${ASSET_SCOPES} openid profile:read`));
+/** A design-platform access token of `person` for `client`, or for a new approved integration of the cast. */
+export async function designToken(http: HttpClient, people: People, person: Person, scope = ASSET_SCOPES, client?: Integration): Promise<string> {
+  const integration = client ?? (await approvedIntegration(http, people, `${ASSET_SCOPES} openid profile:read`));
   return (await obtainTokens(http, integration, person, scope)).access_token;
 }
 
@@ -75,8 +75,8 @@ export async function startAssetPlatform(env?: Record<string, string>): Promise<
   return {
     t,
     p,
-    token: await designToken(t.http, p.staff, p.client),
-    otherToken: await designToken(t.http, p.staff, p.otherClient),
-    readOnly: await designToken(t.http, p.staff, p.client, "asset:read"),
+    token: await designToken(t.http, p, p.client),
+    otherToken: await designToken(t.http, p, p.otherClient),
+    readOnly: await designToken(t.http, p, p.client, "asset:read"),
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { HttpClient } from "./http.js";
-import type { Person } from "./people.js";
+import type { People, Person } from "./people.js";
 import { PASSWORD } from "./accounts.js";
 
 export const REDIRECT_URI = "https://integration.example.com/callback";
@@ -10,15 +10,39 @@ export interface Integration {
   clientSecret: string;
 }
 
-export async function registerIntegration(http: HttpClient, owner: Person, scopes: string, redirectUris = [REDIRECT_URI]): Promise<Integration> {
-  const response = await http.graphql(
+/** The `registerIntegration` mutation as `owner` sends it; the response as it came. */
+export function sendRegistration(http: HttpClient, owner: Person, scopes: string, redirectUris = [REDIRECT_URI]) {
+  return http.graphql(
     `mutation($name: String!, $uris: [String!]!, $scopes: String!) {
-      registerIntegration(name: $name, redirectUris: $uris, scopes: $scopes) { clientId clientSecret } }`,
+      registerIntegration(name: $name, redirectUris: $uris, scopes: $scopes) { clientId clientSecret integration { status } } }`,
     { name: "Test integration", uris: redirectUris, scopes },
     owner.token,
   );
+}
+
+/** An integration `owner` registered: unreviewed, so no one can authorize it yet. */
+export async function registerIntegration(http: HttpClient, owner: Person, scopes: string, redirectUris = [REDIRECT_URI]): Promise<Integration> {
+  const response = await sendRegistration(http, owner, scopes, redirectUris);
   if (!response.body.data) throw new Error(JSON.stringify(response.body.errors));
-  return response.body.data.registerIntegration;
+  const { clientId, clientSecret } = response.body.data.registerIntegration;
+  return { clientId, clientSecret };
+}
+
+/** The `reviewIntegration` mutation as `reviewer` sends it. */
+export function reviewIntegration(http: HttpClient, reviewer: Person, client: Integration, decision: "approve" | "reject" = "approve") {
+  return http.graphql(
+    `mutation($id: ID!, $decision: IntegrationReviewDecision!) { reviewIntegration(clientId: $id, decision: $decision) { clientId status } }`,
+    { id: client.clientId, decision },
+    reviewer.token,
+  );
+}
+
+/** An integration ready for use: registered by the cast's STAFF member, approved by its ADMIN. */
+export async function approvedIntegration(http: HttpClient, people: People, scopes: string, redirectUris = [REDIRECT_URI]): Promise<Integration> {
+  const client = await registerIntegration(http, people.staff, scopes, redirectUris);
+  const review = await reviewIntegration(http, people.admin, client);
+  if (review.body.data?.reviewIntegration?.status !== "approved") throw new Error(JSON.stringify(review.body.errors));
+  return client;
 }
 
 export function pkce() {

@@ -32,7 +32,7 @@ describe("what only the gateway may tell a subgraph", () => {
   });
 
   test("the old bare marker, a forged one, a stale one or one made for another request skips nothing", async () => {
-    const token = await designToken(t.http, p.staff, p.client, "profile:read");
+    const token = await designToken(t.http, p, p.client, "profile:read");
     const { internalCalls } = t.platform.runtime;
     const authorization = `Bearer ${token}`;
     const forged = new InternalCalls(randomBytes(32));
@@ -48,7 +48,7 @@ describe("what only the gateway may tell a subgraph", () => {
   });
 
   test("a marker the gateway signed for exactly this request is honoured (what subscriptions rely on)", async () => {
-    const token = await designToken(t.http, p.staff, p.otherClient, "profile:read");
+    const token = await designToken(t.http, p, p.otherClient, "profile:read");
     const { internalCalls } = t.platform.runtime;
     const codes = await straightToSubgraph(token, 12, () => internalCalls.sign({ authorization: `Bearer ${token}`, query: QUERY, variables: {} }));
     assert.deepEqual(codes, Array(12).fill("ok"));

@@ -65,7 +65,7 @@ after(async () => {
 describe("scale-out: two gateways and a separate worker on PostgreSQL + Redis", { skip: !scaledOut && "needs DATABASE_URL and REDIS_URL" }, () => {
   test("a subscriber on gateway A sees the job created through gateway B finish", async () => {
     const people = await registerPeople(gatewayA);
-    const token = await designToken(gatewayA, people.staff, people.client);
+    const token = await designToken(gatewayA, people, people.client);
 
     const ticket = await gatewayB.graphql(`mutation { requestAssetUpload(name: "Scaled") { uploadId uploadUrl } }`, {}, token);
     const { uploadId, uploadUrl } = ticket.body.data!.requestAssetUpload;

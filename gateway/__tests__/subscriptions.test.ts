@@ -17,8 +17,8 @@ const clients: Client[] = [];
 before(async () => {
   // No workers of its own: each test decides when jobs are processed.
   ({ t, p } = await startWithPeople({ JOB_WORKERS: "0", WS_MAX_SUBSCRIPTIONS: "3" }));
-  token = await designToken(t.http, p.staff, p.client);
-  otherToken = await designToken(t.http, p.staff, p.otherClient);
+  token = await designToken(t.http, p, p.client);
+  otherToken = await designToken(t.http, p, p.otherClient);
 });
 after(async () => {
   for (const client of clients) await client.dispose();

@@ -1,7 +1,6 @@
 import type { DocumentNode, GraphQLSchema } from "graphql";
-import type { LimiterFactory } from "../rate-limit.js";
 import { enforceAuthDirectives, type Platform } from "./auth-directives.js";
-import { enforceDesignRateLimits, type DesignRateTable } from "./design-rate-limits.js";
+import { enforceDesignRateLimits, type DesignRateLimiting, type DesignRateTable } from "./design-rate-limits.js";
 import { buildSchema } from "./subgraph-server.js";
 
 export interface DomainSchemaParts {
@@ -10,7 +9,7 @@ export interface DomainSchemaParts {
   platform: Platform;
   /** Documented per-integration-and-user limits of design operations (counted after the auth check). */
   rateLimits?: DesignRateTable;
-  limiters: LimiterFactory;
+  rateLimiting: DesignRateLimiting;
 }
 
 /**
@@ -19,5 +18,5 @@ export interface DomainSchemaParts {
  */
 export function buildDomainSchema(parts: DomainSchemaParts): GraphQLSchema {
   const schema = enforceAuthDirectives(buildSchema(parts.typeDefs, parts.resolvers), parts.platform);
-  return parts.rateLimits ? enforceDesignRateLimits(schema, parts.rateLimits, parts.limiters) : schema;
+  return parts.rateLimits ? enforceDesignRateLimits(schema, parts.rateLimits, parts.rateLimiting) : schema;
 }

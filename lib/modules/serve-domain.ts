@@ -5,13 +5,12 @@ import { buildDomainSchema } from "../graphql/schema-builder.js";
 import { serveSubgraph } from "../graphql/subgraph-server.js";
 import type { RunningServer } from "../http.js";
 import { mountFileRoutes, type UploadReceiver } from "../storage/file-routes.js";
-import type { LimiterFactory } from "../rate-limit.js";
 import type { DataRuntime } from "../runtime.js";
 import { contextOf, type DomainModule } from "./domain-module.js";
 
 /** The schema a domain serves: its platform's auth directives and its documented rate limits enforced. */
-export function domainSchema(module: DomainModule, limiters: LimiterFactory): GraphQLSchema {
-  return buildDomainSchema({ ...module, limiters });
+export function domainSchema(module: DomainModule, runtime: DataRuntime): GraphQLSchema {
+  return buildDomainSchema({ ...module, rateLimiting: { limiters: runtime.limiters, userMultiplier: runtime.config.designUserRateMultiplier } });
 }
 
 /** A domain's settings, read once per process through the runtime's settings reader. */
@@ -35,7 +34,7 @@ export function startDomain(module: DomainModule, runtime: DataRuntime, port: nu
   const designTokens = module.platform === "design" ? designTokenVerifier(runtime) : undefined;
   return serveSubgraph({
     name: module.name,
-    schema: domainSchema(module, runtime.limiters),
+    schema: domainSchema(module, runtime),
     log: runtime.log,
     bodyLimitBytes: runtime.config.bodyLimitBytes,
     internalCalls: runtime.internalCalls,

@@ -25,7 +25,7 @@ const design = (scopes: string[]): AuthState => ({
  * `REACHED` (the default resolver reads it from the parent), so only the builder stands in the way.
  */
 function guardedFields(domain: DomainModule) {
-  const schema = buildDomainSchema({ typeDefs: domain.typeDefs, resolvers: {}, platform: domain.platform, limiters: createLimiterFactory({ keyPrefix: "walk" }) });
+  const schema = buildDomainSchema({ typeDefs: domain.typeDefs, resolvers: {}, platform: domain.platform, rateLimiting: { limiters: createLimiterFactory({ keyPrefix: "walk" }), userMultiplier: 1 } });
   return Object.values(schema.getTypeMap())
     .filter(isObjectType)
     .flatMap((type) =>
@@ -78,6 +78,6 @@ describe("auth directives are enforced by the one schema builder, in every domai
 
   test("a policy the platform does not know fails the build (a typo cannot ship an open field)", () => {
     const typo = JSON.parse(JSON.stringify(DOMAINS.find((d) => d.name === "work")!.typeDefs).replaceAll('"STAFF"', '"STAF"'));
-    assert.throws(() => buildDomainSchema({ typeDefs: typo, resolvers: {}, platform: "business", limiters: createLimiterFactory({ keyPrefix: "walk" }) }), /unknown policy "STAF"/);
+    assert.throws(() => buildDomainSchema({ typeDefs: typo, resolvers: {}, platform: "business", rateLimiting: { limiters: createLimiterFactory({ keyPrefix: "walk" }), userMultiplier: 1 } }), /unknown policy "STAF"/);
   });
 });

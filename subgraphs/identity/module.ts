@@ -2,6 +2,7 @@ import { defineDomain, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/d
 import { keyStoreOf } from "../../lib/auth/design-token.js";
 import { createLoaders } from "./loaders.js";
 import { resolvers } from "./resolvers/index.js";
+import { identitySettings } from "./settings.js";
 
 /** Teams and plans, capabilities, integrations, OAuth 2.0 + PKCE, OpenID Connect and signing keys. */
 export default defineDomain({
@@ -10,6 +11,7 @@ export default defineDomain({
   schema: new URL("./schema.graphql", import.meta.url),
   resolvers,
   port: 4004,
+  settings: identitySettings,
   /** The documented limits per integration and user, per minute. */
   rateLimits: {
     "Query.designMe": { operation: "getUsersMe", perMinute: 10 },
@@ -17,7 +19,7 @@ export default defineDomain({
     "Query.designCapabilities": { operation: "getUserCapabilities", perMinute: 10 },
     "Query.userInfo": { operation: "userInfo", perMinute: 10 },
   },
-  dependencies: (runtime) => ({ db: runtime.db.prisma, log: runtime.log, keys: keyStoreOf(runtime) }),
+  dependencies: (runtime, settings) => ({ db: runtime.db.prisma, log: runtime.log, keys: keyStoreOf(runtime), integrations: settings }),
   loaders: ({ db }) => createLoaders(db),
-  codegen: { context: "../context.js#IdentityContext", mappers: { Team: prismaModel("Team"), User: ENTITY_REFERENCE } },
+  codegen: { context: "../context.js#IdentityContext", mappers: { Team: prismaModel("Team"), Integration: prismaModel("OAuthClient"), User: ENTITY_REFERENCE } },
 });

@@ -78,7 +78,7 @@ describe("a worker killed mid-job (kill -9)", () => {
   test("leaves nothing stuck: after a restart the job is resumed and finishes, once", async () => {
     let http = await startPlatform();
     const people = await registerPeople(http);
-    const token = await designToken(http, people.staff, people.client);
+    const token = await designToken(http, people, people.client);
     const created = await http.post("/v1/url-asset-uploads", { name: "Survivor", url: `${origin}/image.png` }, { token });
     assert.equal(created.status, 200, created.text);
     const jobId = created.body.job.id;

@@ -128,7 +128,7 @@ describe("rate limits per integration and user", () => {
   test("past the documented limit: 429 too_many_requests with Retry-After; another user keeps their own budget", async () => {
     const asset = await newAsset("Limited");
     // Another integration of the same user: a budget of its own (earlier tests spent some of the first one's).
-    const limited = await designToken(t.http, p.staff, p.client);
+    const limited = await designToken(t.http, p, p.client);
     const statuses: number[] = [];
     let refused: any;
     for (let i = 0; i < 31; i++) {

@@ -48,7 +48,7 @@ before(async () => {
     URL_VIDEO_MAX_BYTES: "300kb",
     URL_FETCH_TIMEOUT_MS: "1500",
   }));
-  token = await designToken(t.http, p.staff, p.client);
+  token = await designToken(t.http, p, p.client);
 });
 after(async () => {
   files.closeAllConnections();

@@ -126,7 +126,7 @@ describe("teams, plans and capabilities", () => {
   });
 
   test("checking a design token only reads: a token whose user has no team is refused and no team is made", async () => {
-    const token = await designToken(t.http, p.staff, p.otherClient, "profile:read");
+    const token = await designToken(t.http, p, p.otherClient, "profile:read");
     assert.equal((await t.http.get("/v1/users/me", { token })).status, 200, "the user's team was made when the code was issued");
     const db = t.platform.runtime.db.prisma;
     await db.teamMembership.deleteMany({ where: { userId: p.otherClient.userId } });

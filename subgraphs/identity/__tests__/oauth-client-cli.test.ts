@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
-import { basic, oauthPost } from "../../../testing/oauth.js";
+import { authorizeQuery, basic, oauthPost, pkce, registerIntegration } from "../../../testing/oauth.js";
 
 let t: TestPlatform;
 let p: People;
@@ -28,10 +28,29 @@ describe("npm run oauth:client", () => {
     const printed = JSON.parse(result.stdout);
     assert.deepEqual(Object.keys(printed).sort(), ["client_id", "client_secret"]);
     const stored = await t.platform.runtime.db.prisma.oAuthClient.findUniqueOrThrow({ where: { id: printed.client_id } });
-    assert.deepEqual([stored.name, stored.ownerId, stored.scopes, stored.redirectUris], ["CLI app", p.staff.userId, ["openid", "profile:read"], ["https://cli.example.com/cb"]]);
+    assert.deepEqual(
+      [stored.name, stored.ownerId, stored.scopes, stored.redirectUris, stored.status],
+      ["CLI app", p.staff.userId, ["openid", "profile:read"], ["https://cli.example.com/cb"], "approved"],
+      "the operator's integrations need no review",
+    );
     assert.notEqual(stored.secretHash, printed.client_secret, "only a hash is kept");
     const works = await oauthPost(t.http, "/v1/oauth/introspect", { token: "anything" }, { authorization: basic({ clientId: printed.client_id, clientSecret: printed.client_secret }) });
     assert.deepEqual([works.status, works.body], [200, { active: false }]);
+  });
+
+  test("--awaiting-review lists users' integrations; --approve makes one usable; an unknown one is a clear error", async () => {
+    const client = await registerIntegration(t.http, p.client, "openid");
+    const page = async () => (await fetch(`${t.http.baseUrl}/oauth/authorize?${authorizeQuery(client, "openid", pkce().challenge)}`, { redirect: "manual" })).status;
+    assert.equal(await page(), 400);
+    const listed = await cli(["--awaiting-review"]);
+    assert.equal(listed.code, 0, listed.stderr);
+    const waiting = listed.stdout.trim().split("\n").map((line) => JSON.parse(line));
+    assert.ok(waiting.some((i) => i.clientId === client.clientId && i.status === "unreviewed" && i.ownerId === p.client.userId));
+    const approved = await cli(["--approve", client.clientId]);
+    assert.deepEqual([approved.code, JSON.parse(approved.stdout)], [0, { client_id: client.clientId, status: "approved" }]);
+    assert.equal(await page(), 200);
+    const unknown = await cli(["--reject", "OC-nobody"]);
+    assert.deepEqual([unknown.code, unknown.stderr.trim()], [1, "Integration not found"]);
   });
 
   test("clear errors: unknown owner, bad redirect URI, missing arguments", async () => {
@@ -42,6 +61,7 @@ describe("npm run oauth:client", () => {
     assert.equal(badUri.code, 1);
     assert.match(badUri.stderr, /https/);
     assert.equal((await cli(["--name", "x"])).code, 2);
+    assert.equal((await cli(["--approve", "OC-a", "--reject", "OC-a"])).code, 2);
     assert.equal(await t.platform.runtime.db.prisma.oAuthClient.count(), before);
   });
 

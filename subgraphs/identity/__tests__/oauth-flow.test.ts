@@ -6,7 +6,7 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import {
-  REDIRECT_URI, approve, authorizeQuery, basic, oauthPost, obtainTokens, pkce, registerIntegration, type Integration,
+  REDIRECT_URI, approve, approvedIntegration, authorizeQuery, basic, oauthPost, obtainTokens, pkce, type Integration,
 } from "../../../testing/oauth.js";
 
 let t: TestPlatform;
@@ -15,7 +15,7 @@ let client: Integration;
 const SCOPES = "openid profile email profile:read asset:read";
 before(async () => {
   ({ t, p } = await startWithPeople());
-  client = await registerIntegration(t.http, p.staff, SCOPES);
+  client = await approvedIntegration(t.http, p, SCOPES);
 });
 after(() => t.stop());
 
@@ -171,7 +171,7 @@ describe("token endpoint errors", () => {
   });
 
   test("a code for another client is invalid_grant; unknown grant types are refused", async () => {
-    const other = await registerIntegration(t.http, p.staff, "openid");
+    const other = await approvedIntegration(t.http, p, "openid");
     const { code, verifier } = await freshCode();
     assert.equal((await token({ grant_type: "authorization_code", code, code_verifier: verifier }, other)).body.code, "invalid_grant");
     assert.equal((await token({ grant_type: "password" })).body.code, "unsupported_grant_type");
@@ -225,7 +225,7 @@ describe("refresh, introspection, revocation", () => {
     assert.deepEqual(active.body, { active: true, scope: "openid profile:read", client: client.clientId, exp: claims.exp, iat: claims.iat, nbf: claims.nbf, jti: claims.jti, sub: claims.sub });
     const refreshInfo = await oauthPost(t.http, "/auth/v1/oauth/introspect", { token: tokens.refresh_token }, { authorization: basic(client) });
     assert.equal(refreshInfo.body.active, true);
-    const other = await registerIntegration(t.http, p.staff, "openid");
+    const other = await approvedIntegration(t.http, p, "openid");
     assert.deepEqual((await oauthPost(t.http, "/v1/oauth/introspect", { token: tokens.access_token }, { authorization: basic(other) })).body, { active: false });
     assert.deepEqual((await oauthPost(t.http, "/v1/oauth/introspect", { token: "garbage" }, { authorization: basic(client) })).body, { active: false });
     assert.equal((await oauthPost(t.http, "/v1/oauth/introspect", { token: "x" })).status, 401);
@@ -304,7 +304,7 @@ describe("npm run keys:rotate", () => {
 
 describe("rate limits per integration and user", () => {
   test("/v1/users/me: 10 a minute, then 429 too_many_requests with Retry-After; another integration has its own budget", async () => {
-    const own = await registerIntegration(t.http, p.staff, SCOPES);
+    const own = await approvedIntegration(t.http, p, SCOPES);
     const { access_token } = await obtainTokens(t.http, own, p.otherClient, "profile:read");
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push((await t.http.get("/v1/users/me", { token: access_token })).status);

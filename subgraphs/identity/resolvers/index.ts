@@ -4,6 +4,7 @@ import { authorizationPrompt } from "./Query/authorizationPrompt.js";
 import { designCapabilities } from "./Query/designCapabilities.js";
 import { designMe } from "./Query/designMe.js";
 import { designProfileName } from "./Query/designProfileName.js";
+import { integrationsAwaitingReview } from "./Query/integrationsAwaitingReview.js";
 import { oidcSigningKeys } from "./Query/oidcSigningKeys.js";
 import { userInfo } from "./Query/userInfo.js";
 import { webhookSigningKeys } from "./Query/webhookSigningKeys.js";
@@ -11,9 +12,11 @@ import { approveAuthorization } from "./Mutation/approveAuthorization.js";
 import { exchangeOAuthToken } from "./Mutation/exchangeOAuthToken.js";
 import { introspectOAuthToken } from "./Mutation/introspectOAuthToken.js";
 import { registerIntegration } from "./Mutation/registerIntegration.js";
+import { reviewIntegration } from "./Mutation/reviewIntegration.js";
 import { revokeOAuthToken } from "./Mutation/revokeOAuthToken.js";
 import { rotateSigningKeys } from "./Mutation/rotateSigningKeys.js";
 import { setTeamPlan } from "./Mutation/setTeamPlan.js";
+import { Integration } from "./Integration.js";
 import { Team } from "./Team.js";
 import { User } from "./User.js";
 
@@ -24,6 +27,7 @@ export const resolvers: Resolvers = {
     designCapabilities,
     designMe,
     designProfileName,
+    integrationsAwaitingReview,
     oidcSigningKeys,
     userInfo,
     webhookSigningKeys,
@@ -33,10 +37,12 @@ export const resolvers: Resolvers = {
     exchangeOAuthToken,
     introspectOAuthToken,
     registerIntegration,
+    reviewIntegration,
     revokeOAuthToken,
     rotateSigningKeys,
     setTeamPlan,
   },
+  Integration,
   Team,
   User,
 };

@@ -1,6 +1,7 @@
 import type { OAuthClient, PrismaClient } from "../../../../generated/prisma/client.js";
 import type { BusinessPrincipal } from "../../../../lib/auth/business-token.js";
 import { OAuthError } from "./errors.js";
+import { requireApproved } from "./review.js";
 import { isSubset, parseScope } from "./scopes.js";
 import { newSecret, sha256 } from "./secrets.js";
 import { teamOf } from "../teams.js";
@@ -29,14 +30,16 @@ export interface ValidRequest {
 }
 
 /**
- * Checks an authorization request. An unknown client or a redirect URI the client did not register
- * is never redirected to (an error page instead); every other problem goes back to the client.
+ * Checks an authorization request. An unknown client, one not approved (yet), or a redirect URI the
+ * client did not register exactly is never redirected to (an error page instead); every other problem
+ * goes back to the client.
  */
 export async function validateAuthorizationRequest(db: PrismaClient, request: AuthorizationRequest): Promise<ValidRequest> {
   const client = request.clientId && request.clientId.length <= 50
     ? await db.oAuthClient.findUnique({ where: { id: request.clientId } })
     : null;
   if (!client) throw new OAuthError("invalid_request", "Unknown client");
+  requireApproved(client);
   if (!request.redirectUri || !client.redirectUris.includes(request.redirectUri)) {
     throw new OAuthError("invalid_request", "The redirect URI is not registered for this client");
   }

@@ -1,26 +1,14 @@
 import type { OAuthClient, PrismaClient } from "../../../../generated/prisma/client.js";
-import { ValidationError } from "../../../../lib/errors.js";
+import { ConflictError, ValidationError } from "../../../../lib/errors.js";
 import { requiredText } from "../../../../lib/validation.js";
+import type { IdentitySettings } from "../../settings.js";
 import { OAuthError } from "./errors.js";
+import { redirectUris } from "./redirect-uris.js";
 import { parseScope } from "./scopes.js";
 import { matchesHash, newId, newSecret, sha256 } from "./secrets.js";
 
-const MAX_REDIRECT_URIS = 10;
-
-/** An absolute https URI without fragment; plain http only for this machine (local development). */
-function redirectUri(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ValidationError("redirectUris", `not an absolute URI: ${raw}`);
-  }
-  const local = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-  if (url.hash || !(url.protocol === "https:" || (url.protocol === "http:" && local))) {
-    throw new ValidationError("redirectUris", `redirect URIs must be https (http only on localhost) without a fragment: ${raw}`);
-  }
-  return raw;
-}
+/** First key of the transaction lock that serializes one owner's registrations (the owner's id is the second). */
+const REGISTRATION_LOCK = 0x1d_c11e;
 
 export interface ClientRegistration {
   name: string;
@@ -28,13 +16,15 @@ export interface ClientRegistration {
   scopes: string;
 }
 
-/** Registers an integration; the secret is returned once and kept only as a hash. */
-export async function registerClient(db: PrismaClient, ownerId: number | null, input: ClientRegistration) {
+/**
+ * Who registers: a signed-in user registers for themself, `unreviewed` and within the cap per owner;
+ * the operator's tools (`operator`) register approved integrations for any owner or none, uncounted.
+ */
+export type Registrant = { operator: false; ownerId: number } | { operator: true; ownerId: number | null };
+
+function checkedRegistration(input: ClientRegistration, settings: IdentitySettings) {
   const name = requiredText(input.name, "name", 255);
-  if (input.redirectUris.length === 0 || input.redirectUris.length > MAX_REDIRECT_URIS) {
-    throw new ValidationError("redirectUris", `between 1 and ${MAX_REDIRECT_URIS} redirect URIs are required`);
-  }
-  const redirectUris = [...new Set(input.redirectUris.map(redirectUri))];
+  const uris = redirectUris(input.redirectUris, { loopbackHttp: settings.loopbackHttpRedirects });
   let scopes: string[];
   try {
     scopes = parseScope(input.scopes);
@@ -42,9 +32,26 @@ export async function registerClient(db: PrismaClient, ownerId: number | null, i
     throw new ValidationError("scopes", (error as Error).message);
   }
   if (scopes.length === 0) throw new ValidationError("scopes", "at least one scope is required");
+  return { name, redirectUris: uris, scopes };
+}
+
+/** Registers an integration; the secret is returned once and kept only as a hash. */
+export async function registerClient(db: PrismaClient, settings: IdentitySettings, registrant: Registrant, input: ClientRegistration) {
+  const checked = checkedRegistration(input, settings);
   const secret = newSecret();
-  const client = await db.oAuthClient.create({
-    data: { id: newId("OC-"), name, secretHash: sha256(secret), redirectUris, scopes, ownerId },
+  const data = { id: newId("OC-"), ...checked, secretHash: sha256(secret), ownerId: registrant.ownerId };
+  if (registrant.operator) {
+    const client = await db.oAuthClient.create({ data: { ...data, status: "approved", reviewedAt: new Date() } });
+    return { client, secret };
+  }
+  const cap = settings.integrationsPerOwner;
+  // One owner's registrations take turns (a lock held until commit), so parallel ones cannot pass the cap together.
+  const client = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${REGISTRATION_LOCK}::int, ${registrant.ownerId}::int)`;
+    if ((await tx.oAuthClient.count({ where: { ownerId: registrant.ownerId } })) >= cap) {
+      throw new ConflictError(`You already have ${cap} integrations, the most one owner may register`, { limit: cap });
+    }
+    return tx.oAuthClient.create({ data });
   });
   return { client, secret };
 }

@@ -2,6 +2,7 @@ import type { PrismaClient } from "../../../../generated/prisma/client.js";
 import type { KeyStore } from "../../../../lib/auth/verification-keys.js";
 import { authenticateClient } from "./clients.js";
 import { OAuthError } from "./errors.js";
+import { requireApproved } from "./review.js";
 import { exchangeCode, refresh } from "./tokens.js";
 
 /** POST /v1/oauth/token: authenticates the client, then runs its grant. */
@@ -15,6 +16,6 @@ export async function tokenEndpoint(
   if (request.grantType !== "authorization_code" && request.grantType !== "refresh_token") {
     throw new OAuthError("unsupported_grant_type", `Unsupported grant_type: ${request.grantType}`);
   }
-  const client = await authenticateClient(db, credentials.clientId, credentials.clientSecret);
+  const client = requireApproved(await authenticateClient(db, credentials.clientId, credentials.clientSecret));
   return request.grantType === "authorization_code" ? exchangeCode(db, keys, client.id, request) : refresh(db, keys, client.id, request);
 }

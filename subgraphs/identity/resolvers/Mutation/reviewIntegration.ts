@@ -1,0 +1,8 @@
+import { requireCaller } from "../../../../lib/auth/request-auth.js";
+import type { MutationResolvers } from "../../__generated__/resolvers-types.js";
+import { reviewClient } from "../../domain/oauth/review.js";
+
+export const reviewIntegration: MutationResolvers["reviewIntegration"] = async (_p, { clientId, decision }, ctx) => {
+  const caller = requireCaller(ctx.auth);
+  return reviewClient(ctx.db, clientId, decision, caller.operator ? null : caller.userId);
+};
