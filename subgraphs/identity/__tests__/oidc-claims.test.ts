@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from "jose";
 import { PASSWORD, registerAndLogin, uniqueEmail, verifyEmail } from "../../../testing/accounts.js";
-import { approve, authorizeQuery, basic, oauthPost, pkce, registerIntegration, type Integration } from "../../../testing/oauth.js";
+import { approve, approvedIntegration, authorizeQuery, basic, oauthPost, pkce, type Integration } from "../../../testing/oauth.js";
 import { startWithPeople, type People, type Person } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 
@@ -12,7 +12,7 @@ let client: Integration;
 const SCOPES = "openid profile email";
 before(async () => {
   ({ t, p } = await startWithPeople());
-  client = await registerIntegration(t.http, p.staff, SCOPES);
+  client = await approvedIntegration(t.http, p, SCOPES);
 });
 after(() => t.stop());
 
