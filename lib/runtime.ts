@@ -27,6 +27,8 @@ export interface Runtime {
   signedUrls: SignedUrls;
   /** Signs and checks what only the gateway may tell a subgraph. */
   internalCalls: InternalCalls;
+  /** A key for one purpose (continuation tokens, …), derived from the deployment's secret: the same in every process. */
+  keyFor(purpose: string): Buffer;
 }
 
 export interface DataRuntime extends Runtime {
@@ -55,6 +57,7 @@ export async function createRuntime(config: Config = loadConfig(), name?: string
     bus: createBus(config),
     signedUrls: new SignedUrls(deriveKey(secret, "signed-urls"), config.publicUrl),
     internalCalls: InternalCalls.forSecret(secret),
+    keyFor: (purpose) => deriveKey(secret, purpose),
   };
 }
 
