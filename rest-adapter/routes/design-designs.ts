@@ -1,9 +1,8 @@
 import { pick, RequestRefusedError, type RestRequest, type RestServicePart } from "../route-table.js";
+import { seconds } from "./design-assets.js";
 
 const DESIGN = `id title createdAt updatedAt pageCount owner { userId teamId } urls { editUrl viewUrl } thumbnail { width height url }`;
 const PAGE = `id index width height`;
-
-const seconds = (iso: unknown) => Math.floor(new Date(String(iso)).getTime() / 1000);
 
 type Json = Record<string, unknown>;
 

@@ -14,6 +14,7 @@ CREATE TYPE "DesignShape" AS ENUM ('rect', 'ellipse');
 CREATE TABLE "designs" (
     "id" VARCHAR(50) NOT NULL,
     "title" VARCHAR(255) NOT NULL,
+    "titleKey" VARCHAR(255) NOT NULL,
     "ownerId" INTEGER NOT NULL,
     "teamId" VARCHAR(50) NOT NULL,
     "typeKind" "DesignTypeKind" NOT NULL,

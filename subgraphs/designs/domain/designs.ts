@@ -44,6 +44,7 @@ export async function createDesign(ctx: DesignsContext, principal: DesignPrincip
     data: {
       id: newId("D"),
       title,
+      titleKey: title.toLowerCase(),
       ownerId: principal.userId,
       teamId: principal.teamId,
       typeKind: type.typeKind,

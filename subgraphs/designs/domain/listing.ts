@@ -24,8 +24,8 @@ const ORDER: Record<SortBy, Prisma.DesignOrderByWithRelationInput[]> = {
   relevance: [{ updatedAt: "desc" }, { id: "desc" }],
   modified_descending: [{ updatedAt: "desc" }, { id: "desc" }],
   modified_ascending: [{ updatedAt: "asc" }, { id: "asc" }],
-  title_descending: [{ title: "desc" }, { id: "desc" }],
-  title_ascending: [{ title: "asc" }, { id: "asc" }],
+  title_descending: [{ titleKey: "desc" }, { id: "desc" }],
+  title_ascending: [{ titleKey: "asc" }, { id: "asc" }],
 };
 
 /** What a continuation carries: where the next items start, and the caller and listing it belongs to. */
