@@ -27,7 +27,7 @@ export interface Runtime {
   signedUrls: SignedUrls;
   /** Signs and checks what only the gateway may tell a subgraph. */
   internalCalls: InternalCalls;
-  /** A 256-bit key for one purpose (sealing a domain's secrets at rest), derived from the JWT secret. */
+  /** A 256-bit key for one purpose (sealed secrets, continuation tokens, …), derived from the deployment's secret: the same in every process. */
   keyFor(purpose: string): Buffer;
 }
 

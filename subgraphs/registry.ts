@@ -8,6 +8,7 @@ export const DOMAINS: readonly DomainModule[] = (
     import("./payments/module.js"),
     import("./identity/module.js"),
     import("./assets/module.js"),
+    import("./designs/module.js"),
   ])
 ).map((loaded) => loaded.default);
 

@@ -9,6 +9,7 @@ const QUERIES: Record<string, string> = {
   "me-with-projects": `{ me { id name projects { id name approvedBy { name } } } }`,
   "invoices-with-client-project-payments": `{ invoices { amount client { name } project { name } payments { amount status } } }`,
   "asset-upload-job-with-owner": `query($id: ID!) { assetUploadJob(id: $id) { status asset { name owner { user { designUserId } team { plan } } } } }`,
+  "design-with-owner-and-team": `query($id: ID!) { design(id: $id) { title pageCount owner { user { designUserId } team { plan } } } }`,
   "work-order-with-creator": `query($id: ID!) { workOrder(id: $id) { orderNumber createdBy { name email } project { name client { name } } } }`,
 };
 

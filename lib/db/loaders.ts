@@ -10,13 +10,13 @@ export function idLoader<Id, Row extends { id: Id }>(findMany: FindMany<Row>): D
 }
 
 /** The rows whose `column` is each key (in `orderBy`), batched into one `findMany`; keys without rows get []. */
-export function groupLoader<Row>(
+export function groupLoader<Row, Key = number>(
   findMany: FindMany<Row>,
   column: keyof Row & string,
   options: { where?: Record<string, unknown>; orderBy?: unknown } = {},
-): DataLoader<number, Row[]> {
+): DataLoader<Key, Row[]> {
   return new DataLoader(async (keys) => {
     const rows = await findMany({ where: { ...options.where, [column]: { in: [...keys] } }, orderBy: options.orderBy });
-    return groupByKey(rows, keys, (row) => row[column] as number | null);
+    return groupByKey(rows, keys, (row) => row[column] as Key | null);
   });
 }

@@ -3,7 +3,8 @@ import { RequestRefusedError, type RestRequest, type RestServicePart } from "../
 const ASSET = `id type name tags createdAt updatedAt owner { userId teamId } thumbnail { width height url }`;
 const JOB = `id status error { code message } asset { ${ASSET} }`;
 
-const seconds = (iso: unknown) => Math.floor(new Date(String(iso)).getTime() / 1000);
+/** An ISO timestamp of the graph as the design platform's int64 Unix seconds. */
+export const seconds = (iso: unknown) => Math.floor(new Date(String(iso)).getTime() / 1000);
 
 type Json = Record<string, unknown>;
 

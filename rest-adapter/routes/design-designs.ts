@@ -1,0 +1,98 @@
+import { pick, RequestRefusedError, type RestRequest, type RestServicePart } from "../route-table.js";
+import { seconds } from "./design-assets.js";
+
+const DESIGN = `id title createdAt updatedAt pageCount owner { userId teamId } urls { editUrl viewUrl } thumbnail { width height url }`;
+const PAGE = `id index width height`;
+
+type Json = Record<string, unknown>;
+
+/** The documented Design: snake_case, Unix-second timestamps, no member for an absent thumbnail. */
+function designBody(design: Json): Json {
+  const owner = design.owner as Json;
+  const urls = design.urls as Json;
+  return {
+    id: design.id,
+    title: design.title,
+    owner: { user_id: owner.userId, team_id: owner.teamId },
+    urls: { edit_url: urls.editUrl, view_url: urls.viewUrl },
+    created_at: seconds(design.createdAt),
+    updated_at: seconds(design.updatedAt),
+    page_count: design.pageCount,
+    ...(design.thumbnail ? { thumbnail: design.thumbnail } : {}),
+  };
+}
+
+/** A page as documented: `index` (deprecated) and `page_number` are the same one-based number. */
+function pageBody(page: Json): Json {
+  return { index: page.index, page_number: page.index, id: page.id, dimensions: { width: page.width, height: page.height } };
+}
+
+/** One query parameter as text (absent stays undefined); a repeated parameter is refused. */
+function textParam(request: RestRequest, name: string): string | undefined {
+  const value = request.query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== "string") throw new RequestRefusedError("invalid_field", `${name} must be given once`);
+  return value;
+}
+
+/** An integer query parameter (the operation checks its range); anything else is a 400 naming it. */
+function integerParam(request: RestRequest, name: string): number | undefined {
+  const value = textParam(request, name);
+  if (value === undefined) return undefined;
+  if (!/^-?\d{1,9}$/.test(value)) throw new RequestRefusedError("invalid_field", `${name} must be an integer`);
+  return Number(value);
+}
+
+/** `design_type` as the operation's input declares it (other members are ignored; a non-object is refused by the graph). */
+function designTypeOf(value: unknown): unknown {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? pick(value as Json, ["type", "name", "width", "height"]) : value;
+}
+
+/** Designs of the design platform (`{ design }`, `{ items, continuation? }`), with `{ code, message }` errors. */
+export default {
+  name: "design",
+  routes: [
+    {
+      method: "POST",
+      path: "/designs",
+      rate: 20,
+      operation: `mutation($input: CreateDesignInput!) { createDesign(input: $input) { ${DESIGN} } }`,
+      variables: ({ body }) => ({ input: { designType: designTypeOf(body.design_type), assetId: body.asset_id, title: body.title } }),
+      body: (d) => ({ design: designBody(d.createDesign as Json) }),
+    },
+    {
+      method: "GET",
+      path: "/designs",
+      rate: 100,
+      operation: `query($query: String, $ownership: DesignOwnership, $sortBy: DesignSortBy, $limit: Int, $continuation: String) {
+        designs(query: $query, ownership: $ownership, sortBy: $sortBy, limit: $limit, continuation: $continuation) { items { ${DESIGN} } continuation } }`,
+      variables: (request) => ({
+        query: textParam(request, "query"),
+        ownership: textParam(request, "ownership"),
+        sortBy: textParam(request, "sort_by"),
+        limit: integerParam(request, "limit"),
+        continuation: textParam(request, "continuation"),
+      }),
+      body: (d) => {
+        const list = d.designs as { items: Json[]; continuation: string | null };
+        return { items: list.items.map(designBody), ...(list.continuation ? { continuation: list.continuation } : {}) };
+      },
+    },
+    {
+      method: "GET",
+      path: "/designs/:designId",
+      rate: 100,
+      operation: `query($id: ID!) { design(id: $id) { ${DESIGN} } }`,
+      variables: ({ params }) => ({ id: params.designId }),
+      body: (d) => ({ design: designBody(d.design as Json) }),
+    },
+    {
+      method: "GET",
+      path: "/designs/:designId/pages",
+      rate: 100,
+      operation: `query($id: ID!, $offset: Int, $limit: Int) { designPages(designId: $id, offset: $offset, limit: $limit) { ${PAGE} } }`,
+      variables: (request) => ({ id: request.params.designId, offset: integerParam(request, "offset"), limit: integerParam(request, "limit") }),
+      body: (d) => ({ items: (d.designPages as Json[]).map(pageBody) }),
+    },
+  ],
+} satisfies RestServicePart;

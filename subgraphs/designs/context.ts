@@ -1,0 +1,15 @@
+import type { PrismaClient } from "../../lib/db/database.js";
+import type { Logger } from "../../lib/logger.js";
+import type { DomainContext } from "../../lib/modules/domain-module.js";
+import type { DesignsLoaders } from "./loaders.js";
+
+export interface DesignsDependencies {
+  db: PrismaClient;
+  log: Logger;
+  /** Where clients reach the deployment: the base of design edit and view URLs. */
+  publicUrl: string;
+  /** Signs list continuations (derived from the deployment's secret). */
+  continuationKey: Buffer;
+}
+
+export type DesignsContext = DomainContext<DesignsDependencies, DesignsLoaders>;

@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import type { Design } from "../../../generated/prisma/client.js";
+import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
+import { NotFoundError, ValidationError } from "../../../lib/errors.js";
+import { isResourceId, requiredText } from "../../../lib/validation.js";
+import type { DesignsContext } from "../context.js";
+import { resolveDesignType, type DesignTypeInput } from "./design-types.js";
+
+export const TITLE_MAX = 255;
+export const DEFAULT_TITLE = "Untitled design";
+
+/** Ids in the platform's style (`^[a-zA-Z0-9_-]{1,50}$`): a letter for the kind, then 16 random bytes. */
+export function newId(prefix: "D" | "P"): string {
+  return `${prefix}${randomBytes(16).toString("base64url")}`;
+}
+
+/** A design is its team's. */
+export function isVisibleTo(design: Design | null, principal: DesignPrincipal): design is Design {
+  return design !== null && design.teamId === principal.teamId;
+}
+
+/** The design, for its team only: another team's and an unknown design are the same 404. */
+export async function visibleDesign(ctx: DesignsContext, principal: DesignPrincipal, id: string): Promise<Design> {
+  const design = isResourceId(id) ? await ctx.loaders.designById.load(id) : null;
+  if (!isVisibleTo(design, principal)) throw new NotFoundError("Design not found", { designCode: "design_not_found" });
+  return design;
+}
+
+export interface CreateDesignInput {
+  designType?: DesignTypeInput | null;
+  assetId?: string | null;
+  title?: string | null;
+}
+
+/** A new design of the caller in the caller's team, with its first (empty) page; every check comes first. */
+export async function createDesign(ctx: DesignsContext, principal: DesignPrincipal, input: CreateDesignInput): Promise<Design> {
+  const title = input.title === undefined || input.title === null ? DEFAULT_TITLE : requiredText(input.title, "title", TITLE_MAX);
+  if (input.assetId !== undefined && input.assetId !== null) {
+    throw new ValidationError("asset_id", "Creating a design from an asset is not available yet");
+  }
+  if (!input.designType) throw new ValidationError("design_type", "design_type is required");
+  const type = resolveDesignType(input.designType);
+  return ctx.db.design.create({
+    data: {
+      id: newId("D"),
+      title,
+      titleKey: title.toLowerCase(),
+      ownerId: principal.userId,
+      teamId: principal.teamId,
+      typeKind: type.typeKind,
+      preset: type.preset,
+      pages: { create: [{ id: newId("P"), index: 1, width: type.width, height: type.height }] },
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import { defineDomain, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-module.js";
+import { createLoaders } from "./loaders.js";
+import { resolvers } from "./resolvers/index.js";
+
+/** Designs of a team: pages with a size and elements (images of assets, text, shapes) that later work renders. */
+export default defineDomain({
+  name: "designs",
+  platform: "design",
+  schema: new URL("./schema.graphql", import.meta.url),
+  resolvers,
+  port: 4006,
+  /** The documented limits per integration and user, per minute. */
+  rateLimits: {
+    "Query.designs": { operation: "listDesigns", perMinute: 100 },
+    "Query.design": { operation: "getDesign", perMinute: 100 },
+    "Query.designPages": { operation: "getDesignPages", perMinute: 100 },
+    "Mutation.createDesign": { operation: "createDesign", perMinute: 20 },
+  },
+  dependencies: (runtime) => ({
+    db: runtime.db.prisma,
+    log: runtime.log,
+    publicUrl: runtime.config.publicUrl,
+    continuationKey: runtime.keyFor("design-continuations"),
+  }),
+  loaders: ({ db }) => createLoaders(db),
+  codegen: {
+    context: "../context.js#DesignsContext",
+    mappers: {
+      Design: prismaModel("Design"),
+      DesignOwner: prismaModel("Design", "DesignOwnerModel"),
+      DesignPage: prismaModel("DesignPage"),
+      DesignElement: prismaModel("DesignElement"),
+      ImageElement: prismaModel("DesignElement", "ImageElementModel"),
+      TextElement: prismaModel("DesignElement", "TextElementModel"),
+      ShapeElement: prismaModel("DesignElement", "ShapeElementModel"),
+      User: ENTITY_REFERENCE,
+      Team: "../domain/references.js#KeyReference",
+      Asset: "../domain/references.js#KeyReference",
+    },
+  },
+});

@@ -1,0 +1,21 @@
+import type { DesignResolvers } from "../__generated__/resolvers-types.js";
+import { requireDesignPrincipal } from "../../../lib/auth/request-auth.js";
+import { isVisibleTo } from "../domain/designs.js";
+import { pagesOf } from "../domain/pages.js";
+
+export const Design: DesignResolvers = {
+  __resolveReference: async (reference, ctx) => {
+    const principal = requireDesignPrincipal(ctx.auth, ["design:meta:read"]);
+    const design = await ctx.loaders.designById.load(reference.id);
+    return isVisibleTo(design, principal) ? design : null;
+  },
+  owner: (design) => design,
+  designType: (design) => ({ type: design.typeKind, name: design.preset }),
+  urls: (design, _a, ctx) => ({
+    editUrl: `${ctx.publicUrl}/designs/${design.id}/edit`,
+    viewUrl: `${ctx.publicUrl}/designs/${design.id}/view`,
+  }),
+  pageCount: async (design, _a, ctx) => (await ctx.loaders.pagesByDesign.load(design.id)).length,
+  thumbnail: () => null,
+  pages: (design, { offset, limit }, ctx) => pagesOf(ctx, design.id, offset ?? undefined, limit ?? undefined),
+};

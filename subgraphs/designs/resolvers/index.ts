@@ -1,0 +1,23 @@
+import type { Resolvers } from "../__generated__/resolvers-types.js";
+import { DateTimeResolver } from "../../../lib/graphql/scalars.js";
+import { design } from "./Query/design.js";
+import { designs } from "./Query/designs.js";
+import { designPages } from "./Query/designPages.js";
+import { createDesign } from "./Mutation/createDesign.js";
+import { Design } from "./Design.js";
+import { DesignOwner } from "./DesignOwner.js";
+import { DesignPage } from "./DesignPage.js";
+import { DesignElement, ImageElement, ShapeElement, TextElement } from "./DesignElement.js";
+
+export const resolvers: Resolvers = {
+  DateTime: DateTimeResolver,
+  Query: { design, designs, designPages },
+  Mutation: { createDesign },
+  Design,
+  DesignOwner,
+  DesignPage,
+  DesignElement,
+  ImageElement,
+  TextElement,
+  ShapeElement,
+};
