@@ -1,6 +1,6 @@
 import { designToken } from "./assets.js";
 import type { HttpClient } from "./http.js";
-import { registerIntegration } from "./oauth.js";
+import { approvedIntegration } from "./oauth.js";
 import { startWithPeople, type People } from "./people.js";
 import type { TestPlatform } from "./platform.js";
 
@@ -19,15 +19,21 @@ export interface DesignPlatform {
   metaOnly: string;
 }
 
+/**
+ * The design tests make many designs as one user, each run of twenty through a fresh integration:
+ * the per-owner cap and the user's budget across integrations (tested on their own) are lifted here.
+ */
+const FRESH_BUDGETS = { INTEGRATIONS_PER_OWNER: "1000", RATE_LIMIT_USER_MULTIPLIER: "1000" };
+
 /** A token of `person` with `scope`, through a fresh integration that may ask for every design scope (its own rate budget). */
 export async function designScopedToken(http: HttpClient, p: People, person: People["client"], scope = DESIGN_SCOPES): Promise<string> {
-  const integration = await registerIntegration(http, p.staff, `${DESIGN_SCOPES} asset:read asset:write`);
-  return designToken(http, p.staff, person, scope, integration);
+  const integration = await approvedIntegration(http, p, `${DESIGN_SCOPES} asset:read asset:write`);
+  return designToken(http, p, person, scope, integration);
 }
 
 /** A platform with its cast, two members of one team and an outsider, and their design tokens. */
 export async function startDesignPlatform(env?: Record<string, string>): Promise<DesignPlatform> {
-  const { t, p } = await startWithPeople(env);
+  const { t, p } = await startWithPeople({ ...FRESH_BUDGETS, ...env });
   const token = await designScopedToken(t.http, p, p.client);
   const teammate = await designScopedToken(t.http, p, p.otherClient);
   // Teams have no joining operation yet: the fixture moves the second client into the first one's team.
