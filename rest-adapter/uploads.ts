@@ -1,4 +1,5 @@
-import { Readable } from "node:stream";
+import http from "node:http";
+import { text } from "node:stream/consumers";
 import type { Request } from "express";
 import type { GraphQLResult } from "./graphql-client.js";
 import { executeOperation, GatewayUnavailableError, type Caller } from "./graphql-client.js";
@@ -13,16 +14,39 @@ function onGateway(uploadUrl: string, gatewayUrl: string): string {
   return new URL(`${target.pathname}${target.search}`, gatewayUrl).toString();
 }
 
-async function streamTo(url: string, req: Request): Promise<Response> {
+/**
+ * Pipes the caller's body to the signed upload URL with Node's own backpressure (no more than a
+ * socket's worth in memory at any time) and reads the file route's answer. A caller who goes away
+ * mid-body ends the forwarded upload too, so nothing half-sent is kept.
+ */
+function streamTo(url: string, req: Request): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const length = req.headers["content-length"];
+    const outgoing = http.request(url, { method: "PUT", headers: { "content-type": "application/octet-stream", ...(length ? { "content-length": length } : {}) } }, (incoming) => {
+      answered = true;
+      text(incoming).then(
+        (raw) => resolve({ status: incoming.statusCode ?? 502, body: parseJson(raw) }),
+        (error: Error) => reject(new GatewayUnavailableError(`upload failed: ${error.message}`)),
+      );
+    });
+    outgoing.on("error", (error) => {
+      // The file route may answer before the whole body arrived (too big) and stop reading: its answer stands.
+      if (!answered) reject(new GatewayUnavailableError(`upload failed: ${error.message}`));
+      req.resume();
+    });
+    req.on("close", () => {
+      if (!req.complete) outgoing.destroy();
+    });
+    req.pipe(outgoing);
+  });
+}
+
+function parseJson(raw: string): unknown {
   try {
-    return await fetch(url, {
-      method: "PUT",
-      headers: { "content-type": "application/octet-stream" },
-      body: Readable.toWeb(req) as ReadableStream,
-      duplex: "half",
-    } as RequestInit);
-  } catch (error) {
-    throw new GatewayUnavailableError(`upload failed: ${(error as Error).message}`);
+    return raw ? JSON.parse(raw) : {};
+  } catch {
+    return {};
   }
 }
 
@@ -52,7 +76,7 @@ export async function runUpload(
   if (ticketResult.errors?.length || !ticketResult.data) return { result: ticketResult };
   const ticket = route.upload.ticket(ticketResult.data);
   const stored = await streamTo(onGateway(ticket.uploadUrl, gatewayUrl), req);
-  if (stored.status !== 204) return { stored: { status: stored.status, body: await stored.json().catch(() => ({})) } };
+  if (stored.status !== 204) return { stored };
   const variables = route.variables?.({ ...request, uploadId: ticket.uploadId }) ?? { uploadId: ticket.uploadId };
   return { result: await executeOperation(gatewayUrl, { query: route.operation, variables, caller }) };
 }

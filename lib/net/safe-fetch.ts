@@ -24,7 +24,8 @@ export interface SafeFetchOptions {
 }
 
 export interface FetchedBody {
-  bytes: Buffer;
+  /** Read once, as it arrives (within the fetch's time limit); past the size limit it throws `FetchTooLargeError`. */
+  body: AsyncIterable<Uint8Array>;
   contentType: string;
   url: string;
 }
@@ -66,23 +67,25 @@ function request(url: URL, options: SafeFetchOptions, signal: AbortSignal): Prom
   });
 }
 
-async function readLimited(response: IncomingMessage, limit: number): Promise<Buffer> {
+const tooSlow = (timeoutMs: number) => `The URL did not answer within ${Math.round(timeoutMs / 1000)} seconds`;
+
+/** The response body as it arrives; past `limit` bytes (declared or counted) it ends with `FetchTooLargeError`. */
+async function* limitedBody(response: IncomingMessage, limit: number, signal: AbortSignal, timeoutMs: number): AsyncGenerator<Uint8Array> {
   const declared = Number(response.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limit) {
-    response.destroy();
-    throw new FetchTooLargeError(limit);
-  }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of response) {
-    total += (chunk as Buffer).length;
-    if (total > limit) {
-      response.destroy();
-      throw new FetchTooLargeError(limit);
+  try {
+    if (Number.isFinite(declared) && declared > limit) throw new FetchTooLargeError(limit);
+    let total = 0;
+    for await (const chunk of response) {
+      total += (chunk as Buffer).length;
+      if (total > limit) throw new FetchTooLargeError(limit);
+      yield chunk as Buffer;
     }
-    chunks.push(chunk as Buffer);
+  } catch (error) {
+    if (error instanceof FetchTooLargeError) throw error;
+    throw new FetchRefusedError(signal.aborted ? tooSlow(timeoutMs) : `The URL's answer broke off (${(error as Error).message})`);
+  } finally {
+    response.destroy();
   }
-  return Buffer.concat(chunks);
 }
 
 /**
@@ -113,11 +116,11 @@ export async function fetchPublicUrl(raw: string, options: SafeFetchOptions): Pr
         throw new FetchRefusedError(`The URL answered HTTP ${status}`);
       }
       const contentType = String(response.headers["content-type"] ?? "application/octet-stream");
-      return { bytes: await readLimited(response, options.maxBytes(contentType)), contentType, url: url.toString() };
+      return { body: limitedBody(response, options.maxBytes(contentType), signal, options.timeoutMs), contentType, url: url.toString() };
     }
   } catch (error) {
     if (error instanceof FetchRefusedError || error instanceof FetchTooLargeError) throw error;
-    if (signal.aborted) throw new FetchRefusedError(`The URL did not answer within ${Math.round(options.timeoutMs / 1000)} seconds`);
+    if (signal.aborted) throw new FetchRefusedError(tooSlow(options.timeoutMs));
     const cause = (error as NodeJS.ErrnoException).cause;
     if (cause instanceof FetchRefusedError) throw cause;
     throw new FetchRefusedError(`The URL could not be fetched (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 export interface StoredBlob {
   stream: Readable;
@@ -12,8 +13,16 @@ export interface StoredBlob {
 
 /** Where blobs (uploads, thumbnails, exports) live; one interface whatever the backing store. */
 export interface BlobStore {
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores `data` under `key` and returns its size. A stream is written as it arrives (never held
+   * whole in memory); if it fails — a size limit, a sender gone — nothing is left behind.
+   */
+  put(key: string, data: Buffer | AsyncIterable<Uint8Array>, contentType: string): Promise<number>;
   get(key: string): Promise<StoredBlob | undefined>;
+  /** Stores a copy of the blob `from` under `to`, without reading it into memory. */
+  copy(from: string, to: string, contentType: string): Promise<void>;
+  /** Where the blob can be read in place (decoders that need random access), or undefined if it does not exist. */
+  localPath(key: string): Promise<string | undefined>;
   delete(key: string): Promise<void>;
 }
 
@@ -40,9 +49,40 @@ export function fileBlobStore(root: string): BlobStore {
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
-      await writeFile(temporary, data);
-      await writeFile(metaOf(target), JSON.stringify({ contentType }));
-      await rename(temporary, target);
+      try {
+        if (Buffer.isBuffer(data)) await writeFile(temporary, data);
+        else await pipeline(Readable.from(data, { objectMode: false }), createWriteStream(temporary));
+        const { size } = await stat(temporary);
+        await writeFile(metaOf(target), JSON.stringify({ contentType }));
+        await rename(temporary, target);
+        return size;
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async copy(from, to, contentType) {
+      const [source, target] = [file(from), file(to)];
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+      try {
+        await copyFile(source, temporary);
+        await writeFile(metaOf(target), JSON.stringify({ contentType }));
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async localPath(key) {
+      const target = file(key);
+      try {
+        await stat(target);
+        return target;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
     },
     async get(key) {
       const target = file(key);

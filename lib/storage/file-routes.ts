@@ -3,7 +3,8 @@ import type { Readable } from "node:stream";
 import { InvalidBlobKeyError } from "./blob-store.js";
 import type { FileService } from "./file-service.js";
 
-export type ReceiveOutcome = "stored" | "too_big" | "unknown" | "used";
+/** `aborted`: the sender went away before the end of the body (nothing is kept; there is no one to answer). */
+export type ReceiveOutcome = "stored" | "too_big" | "unknown" | "used" | "aborted";
 
 /** What a domain does with the bytes sent to one of its upload slots (ids starting with `prefix`). */
 export interface UploadReceiver {
@@ -49,6 +50,7 @@ export function mountFileRoutes(app: Express, files: FileService, receivers: rea
     if (req.is("multipart/*")) return refuse(res, 400, "bad_request_body", "Send the file's raw bytes (application/octet-stream), not a multipart body");
     const receiver = receivers.find((candidate) => slotId.startsWith(candidate.prefix));
     const outcome = receiver ? await receiver.receive(slotId, req) : "unknown";
+    if (outcome === "aborted") return void res.destroy();
     if (outcome === "unknown") return refuse(res, 404, "not_found", "The upload does not exist or has expired");
     if (outcome === "used") return refuse(res, 409, "conflict", "The upload URL was already used");
     // Cut off past the limit: answer now and discard the rest as it arrives. Closing the connection

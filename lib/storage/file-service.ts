@@ -18,6 +18,8 @@ export interface FileService extends BlobStore {
 export function createFileService(blobs: BlobStore, signedUrls: SignedUrls): FileService {
   return {
     put: (key, data, contentType) => blobs.put(key, data, contentType),
+    copy: (from, to, contentType) => blobs.copy(from, to, contentType),
+    localPath: (key) => blobs.localPath(key),
     get: (key) => blobs.get(key),
     delete: (key) => blobs.delete(key),
     downloadUrl: (key, lifetimeSeconds, now) => signedUrls.sign(key, lifetimeSeconds, now, "download"),

@@ -6,6 +6,8 @@ export function assetsSettings(settings: Settings) {
   return {
     /** Largest asset accepted (upload or fetched); more fails the job with `file_too_big`. */
     maxBytes: settings.byteSize("ASSET_MAX_BYTES", "100mb"),
+    /** Largest image decoded, in pixels (width × height): a larger one fails its job before it is decoded. */
+    maxPixels: settings.positiveInt("ASSET_MAX_PIXELS", 100_000_000),
     /** Largest video fetched from a URL (documented: 100 MB). */
     maxUrlVideoBytes: settings.byteSize("URL_VIDEO_MAX_BYTES", "100mb"),
     /** Time limit of one URL fetch, redirects included. */

@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { fileTypeFromBuffer } from "file-type";
+import { fileTypeFromFile } from "file-type";
+import { stat } from "node:fs/promises";
 import type { Asset, PrismaClient } from "../../../generated/prisma/client.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
@@ -13,7 +14,8 @@ const IMAGE_FORMATS = new Set(["image/jpeg", "image/png", "image/webp", "image/g
 export interface ImportRequest {
   /** Fixed by the job, so a resumed job finds (and does not duplicate) what an earlier attempt made. */
   assetId: string;
-  bytes: Buffer;
+  /** The stored blob holding the file (an upload, or what a URL answered); read in place, never whole into memory. */
+  sourceKey: string;
   name: string;
   ownerId: number;
   teamId: string;
@@ -27,11 +29,11 @@ export function tooBig(limit: number): PermanentJobError {
   return new PermanentJobError("file_too_big", `The file is larger than the ${Math.floor(limit / (1024 * 1024))} MB limit`);
 }
 
-async function imageFacts(bytes: Buffer) {
+async function imageFacts(file: string, maxPixels: number) {
   try {
-    const image = sharp(bytes, { failOn: "error" });
+    const image = sharp(file, { failOn: "error", limitInputPixels: maxPixels });
     const { width, height } = await image.metadata();
-    const thumbnail = await sharp(bytes, { failOn: "error", animated: false })
+    const thumbnail = await sharp(file, { failOn: "error", animated: false, limitInputPixels: maxPixels })
       .rotate()
       .resize({ width: THUMBNAIL_BOX, height: THUMBNAIL_BOX, fit: "inside", withoutEnlargement: true })
       .png()
@@ -45,24 +47,27 @@ async function imageFacts(bytes: Buffer) {
 
 /**
  * Reads the file: its type from its content (images and videos only), an image's dimensions and a
- * thumbnail; then records the asset. Anything else fails the job with `import_failed`.
+ * thumbnail (images past `maxPixels` are refused before they are decoded); then records the asset.
+ * Anything else fails the job with `import_failed`.
  */
-export async function importAsset(deps: { db: PrismaClient; blobs: BlobStore }, request: ImportRequest): Promise<Asset> {
-  const detected = await fileTypeFromBuffer(request.bytes);
+export async function importAsset(deps: { db: PrismaClient; blobs: BlobStore; maxPixels: number }, request: ImportRequest): Promise<Asset> {
+  const file = await deps.blobs.localPath(request.sourceKey);
+  if (!file) throw importFailed("The uploaded file is no longer available");
+  const [detected, { size }] = await Promise.all([fileTypeFromFile(file), stat(file)]);
   const mime = detected?.mime ?? "";
-  const base = { id: request.assetId, name: request.name, ownerId: request.ownerId, teamId: request.teamId, tags: [], byteSize: request.bytes.length, contentType: mime };
+  const base = { id: request.assetId, name: request.name, ownerId: request.ownerId, teamId: request.teamId, tags: [], byteSize: size, contentType: mime };
   const blobKey = `assets/${request.assetId}/original`;
   if (IMAGE_FORMATS.has(mime)) {
-    const facts = await imageFacts(request.bytes);
+    const facts = await imageFacts(file, deps.maxPixels);
     const thumbnailKey = `assets/${request.assetId}/thumbnail.png`;
-    await deps.blobs.put(blobKey, request.bytes, mime);
+    await deps.blobs.copy(request.sourceKey, blobKey, mime);
     await deps.blobs.put(thumbnailKey, facts.thumbnail, "image/png");
     return deps.db.asset.create({
       data: { ...base, type: "image", blobKey, width: facts.width, height: facts.height, thumbnailKey, thumbnailWidth: facts.thumbnailWidth, thumbnailHeight: facts.thumbnailHeight },
     });
   }
   if (mime.startsWith("video/")) {
-    await deps.blobs.put(blobKey, request.bytes, mime);
+    await deps.blobs.copy(request.sourceKey, blobKey, mime);
     return deps.db.asset.create({ data: { ...base, type: "video", blobKey } });
   }
   throw importFailed(mime ? `Files of type ${mime} cannot be assets: only images and videos` : "The file is not an image or a video");

@@ -1,11 +1,10 @@
-import { buffer } from "node:stream/consumers";
 import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
 import type { JobHandler } from "../../../lib/jobs/engine.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { fetchPublicUrl, FetchRefusedError, FetchTooLargeError } from "../../../lib/net/safe-fetch.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
 import type { AssetsSettings } from "../settings.js";
-import { importAsset, importFailed, tooBig } from "./import-asset.js";
+import { importAsset, tooBig } from "./import-asset.js";
 import { ASSET_UPLOAD, URL_ASSET_UPLOAD, type UploadResult } from "./upload-jobs.js";
 import { uploadBlobKey } from "./uploads.js";
 
@@ -14,6 +13,8 @@ export interface AssetJobDependencies {
   blobs: BlobStore;
   assets: AssetsSettings;
 }
+
+const importer = (deps: AssetJobDependencies) => ({ db: deps.db, blobs: deps.blobs, maxPixels: deps.assets.maxPixels });
 
 /** The asset made by a job has an id derived from the job's: a resumed job finds it instead of making another. */
 const assetIdFor = (job: Job) => `A${job.id}`;
@@ -31,32 +32,40 @@ function uploadHandler(deps: AssetJobDependencies): JobHandler {
   return async (job) => {
     const input = job.input as { uploadId: string; name: string; teamId: string; tooBig: boolean };
     if (input.tooBig) throw tooBig(deps.assets.maxBytes);
-    const blob = await deps.blobs.get(uploadBlobKey(input.uploadId));
-    if (!blob) throw importFailed("The uploaded file is no longer available");
-    const bytes = await buffer(blob.stream);
-    const asset = await importAsset(deps, { assetId: assetIdFor(job), bytes, name: input.name, ownerId: job.ownerId, teamId: input.teamId });
-    await deps.blobs.delete(uploadBlobKey(input.uploadId));
+    const sourceKey = uploadBlobKey(input.uploadId);
+    const asset = await importAsset(importer(deps), { assetId: assetIdFor(job), sourceKey, name: input.name, ownerId: job.ownerId, teamId: input.teamId });
+    await deps.blobs.delete(sourceKey);
     return { assetId: asset.id } satisfies UploadResult;
   };
+}
+
+/** A URL that could not be fetched, or answered too much, fails its job with the documented code. */
+function fetchFailure(error: unknown): unknown {
+  if (error instanceof FetchTooLargeError) return tooBig(error.limit);
+  if (error instanceof FetchRefusedError) return new PermanentJobError("fetch_failed", error.message);
+  return error;
 }
 
 function urlUploadHandler(deps: AssetJobDependencies): JobHandler {
   return async (job) => {
     const input = job.input as { url: string; name: string; teamId: string };
-    let fetched;
+    const sourceKey = `fetched/${job.id}`;
     try {
-      fetched = await fetchPublicUrl(input.url, {
+      const fetched = await fetchPublicUrl(input.url, {
         timeoutMs: deps.assets.fetchTimeoutMs,
         allowPrivate: deps.assets.allowPrivateUrls,
         maxBytes: (contentType) => (contentType.startsWith("video/") ? deps.assets.maxUrlVideoBytes : deps.assets.maxBytes),
       });
+      await deps.blobs.put(sourceKey, fetched.body, fetched.contentType);
     } catch (error) {
-      if (error instanceof FetchTooLargeError) throw tooBig(error.limit);
-      if (error instanceof FetchRefusedError) throw new PermanentJobError("fetch_failed", error.message);
-      throw error;
+      throw fetchFailure(error);
     }
-    const asset = await importAsset(deps, { assetId: assetIdFor(job), bytes: fetched.bytes, name: input.name, ownerId: job.ownerId, teamId: input.teamId });
-    return { assetId: asset.id } satisfies UploadResult;
+    try {
+      const asset = await importAsset(importer(deps), { assetId: assetIdFor(job), sourceKey, name: input.name, ownerId: job.ownerId, teamId: input.teamId });
+      return { assetId: asset.id } satisfies UploadResult;
+    } finally {
+      await deps.blobs.delete(sourceKey);
+    }
   };
 }
 

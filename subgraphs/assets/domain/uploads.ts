@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../../lib/erro
 import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
 import type { ReceiveOutcome } from "../../../lib/storage/file-routes.js";
+import { SizeLimitExceededError, upTo } from "../../../lib/storage/size-limit.js";
 import type { AssetsContext } from "../context.js";
 import { ASSET_NAME_MAX } from "./assets.js";
 import { ASSET_UPLOAD } from "./upload-jobs.js";
@@ -43,12 +44,11 @@ export async function requestUpload(ctx: AssetsContext, principal: DesignPrincip
 }
 
 
-/** Past this many times the limit, a sender is answered at once (and its connection closed) instead of read to the end. */
-const DRAIN_FACTOR = 2;
-
 /**
- * Step 2 (the signed URL): stores the bytes once. Past `maxBytes` nothing more is kept and the slot
- * is marked too big, so its job fails with `file_too_big` instead of the server holding the file.
+ * Step 2 (the signed URL): stores the bytes once, written to storage as they arrive. Past `maxBytes`
+ * the writing stops, the partial file is removed and the slot is marked too big, so its job fails
+ * with `file_too_big` (the sender is answered at once; the route discards the rest). A sender who
+ * goes away mid-body leaves nothing behind and the slot unused.
  */
 export async function receiveUpload(
   deps: { db: PrismaClient; blobs: BlobStore },
@@ -59,22 +59,22 @@ export async function receiveUpload(
   const upload = await deps.db.assetUpload.findUnique({ where: { id: uploadId } });
   if (!upload || upload.expiresAt < new Date()) return "unknown";
   if (upload.receivedAt) return "used";
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Leaving the loop early must not destroy the request: its answer still has to be sent.
-  for await (const chunk of body.iterator({ destroyOnReturn: false })) {
-    size += (chunk as Buffer).length;
-    if (size <= maxBytes) chunks.push(chunk as Buffer);
-    else chunks.length = 0;
-    if (size > maxBytes * DRAIN_FACTOR) break;
+  let size: number | null = null;
+  try {
+    // Stopping early must not destroy the request: its answer still has to be sent.
+    size = await deps.blobs.put(uploadBlobKey(uploadId), upTo(body.iterator({ destroyOnReturn: false }), maxBytes), "application/octet-stream");
+  } catch (error) {
+    if (!(error instanceof SizeLimitExceededError)) {
+      if (body.destroyed || body.readableAborted) return "aborted";
+      throw error;
+    }
   }
-  const tooBig = size > maxBytes;
-  if (!tooBig) await deps.blobs.put(uploadBlobKey(uploadId), Buffer.concat(chunks), "application/octet-stream");
   const claimed = await deps.db.assetUpload.updateMany({
     where: { id: uploadId, receivedAt: null },
-    data: { receivedAt: new Date(), byteSize: tooBig ? null : size, tooBig },
+    data: { receivedAt: new Date(), byteSize: size, tooBig: size === null },
   });
-  return claimed.count === 1 ? (tooBig ? "too_big" : "stored") : "used";
+  if (claimed.count === 1) return size === null ? "too_big" : "stored";
+  return "used";
 }
 
 /** Step 3: one job per received upload, created with the upload marked consumed in one transaction. */
