@@ -33,6 +33,12 @@ async function post(url: string, body: unknown) {
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   await response.arrayBuffer();
 }
+/** An operation the limits must refuse (400) before any resolver runs. */
+async function refused(url: string, body: unknown) {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  if (response.status !== 400) throw new Error(`${url}: ${response.status}, not refused`);
+  await response.arrayBuffer();
+}
 async function get(url: string) {
   const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -97,6 +103,17 @@ await compare("Profile: GraphQL through the gateway, straight to the subgraph, a
   { name: "gateway /graphql", run: () => post(gateway, PROFILE) },
   { name: "accounts subgraph /graphql", run: () => post(accounts, PROFILE) },
   { name: "REST GET /api/auth/profile", run: () => get(`${platform.main.url}/api/auth/profile`) },
+]);
+
+const aliased = (count: number, field: (i: number) => string) => Array.from({ length: count }, (_, i) => `a${i}: ${field(i)}`).join(" ");
+const REGISTRATIONS = {
+  query: `mutation { ${aliased(200, (i) => `registerWithEmailPassword(input: { email: "bench${i}@example.com", password: "Sup3rSecret", name: "B" }) { userId }`)} }`,
+};
+const WIDE_QUERY = { query: `{ ${aliased(1000, () => "projects { id }")} }` };
+await compare("Abuse refused before any resolver: a one-field query against 200 aliased registrations and 1,000 aliased lists", [
+  { name: "profile query (answered)", run: () => post(gateway, PROFILE) },
+  { name: "200 aliased registrations (refused)", run: () => refused(gateway, REGISTRATIONS) },
+  { name: "1,000 aliased projects (refused)", run: () => refused(gateway, WIDE_QUERY) },
 ]);
 
 const db = platform.runtime.db.prisma;
