@@ -31,7 +31,7 @@ describe("import boundaries", () => {
     let dir: string;
     after(() => rm(dir, { recursive: true, force: true }));
 
-    test("catch lib reaching up, one domain reaching into another or into the registry, and the REST adapter importing the gateway; not their tests", async () => {
+    test("catch lib reaching up, one domain reaching into another (but for its public.ts) or into the registry, and the REST adapter importing the gateway; not their tests", async () => {
       dir = await mkdtemp(path.join(os.tmpdir(), "boundaries-"));
       const files: Record<string, string> = {
         "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
@@ -45,6 +45,8 @@ describe("import boundaries", () => {
         "subgraphs/alpha/types.ts": `import type { Rule } from "../beta/domain/rule.js";\nexport interface Shape { rule: Rule; config: unknown }\n`,
         "subgraphs/beta/index.ts": `import { rule } from "./domain/rule.js";\nimport { domains } from "../registry.js";\nexport const beta = [rule, domains];\n`,
         "subgraphs/beta/domain/rule.ts": `export type Rule = string;\nexport const rule: Rule = "beta";\n`,
+        "subgraphs/beta/public.ts": `export { rule } from "./domain/rule.js";\n`,
+        "subgraphs/alpha/uses-public.ts": `import { rule } from "../beta/public.js";\nexport const published = rule;\n`,
       };
       for (const [file, text] of Object.entries(files)) {
         await mkdir(path.dirname(path.join(dir, file)), { recursive: true });

@@ -15,7 +15,7 @@ export const TAG_MAX = 50;
 export const THUMBNAIL_URL_SECONDS = 15 * 60;
 
 /** An asset is its team's, until it goes to the trash. */
-export function isVisibleTo(asset: Asset | null, principal: DesignPrincipal): asset is Asset {
+export function isVisibleTo(asset: Asset | null, principal: Pick<DesignPrincipal, "teamId">): asset is Asset {
   return asset !== null && !asset.trashedAt && asset.teamId === principal.teamId;
 }
 

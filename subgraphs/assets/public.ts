@@ -1,0 +1,55 @@
+import type { Asset, PrismaClient } from "../../generated/prisma/client.js";
+import type { BlobStore } from "../../lib/storage/blob-store.js";
+import { isResourceId } from "../../lib/validation.js";
+import { isVisibleTo } from "./domain/assets.js";
+import { importAsset } from "./domain/import-asset.js";
+
+/**
+ * What other domains may ask of the assets domain in the same process (every domain shares the one
+ * database): reads that keep this domain's visibility rule, and making an asset from a stored file
+ * with this domain's own checks. Nothing else of `subgraphs/assets/` is theirs to import.
+ */
+export interface AssetFacts {
+  id: string;
+  type: Asset["type"];
+  teamId: string;
+  /** Pixel size of an image; null for a video. */
+  width: number | null;
+  height: number | null;
+  /** The stored original and thumbnail, to render from (`FileService` keys). */
+  blobKey: string;
+  thumbnailKey: string | null;
+}
+
+function factsOf(asset: Asset): AssetFacts {
+  const { id, type, teamId, width, height, blobKey, thumbnailKey } = asset;
+  return { id, type, teamId, width, height, blobKey, thumbnailKey };
+}
+
+/** The asset if the team may use it now (its own, not in the trash); null for anything else, malformed ids included. */
+export async function assetVisibleToTeam(db: PrismaClient, assetId: string, teamId: string): Promise<AssetFacts | null> {
+  const asset = isResourceId(assetId) ? await db.asset.findUnique({ where: { id: assetId } }) : null;
+  return isVisibleTo(asset, { teamId }) ? factsOf(asset) : null;
+}
+
+/**
+ * Assets by id whatever their state: what a design already placed stays drawable after the asset
+ * is trashed (deleting an asset leaves designs that use it intact).
+ */
+export async function assetsForRendering(db: PrismaClient, ids: readonly string[]): Promise<Map<string, AssetFacts>> {
+  const assets = await db.asset.findMany({ where: { id: { in: [...new Set(ids)] } } });
+  return new Map(assets.map((asset) => [asset.id, factsOf(asset)]));
+}
+
+/**
+ * An image or video asset of `teamId` from a file already stored under `sourceKey` (an import's
+ * upload), with the assets domain's own checks (type from content, pixel limit, thumbnail). Throws
+ * the domain's `import_failed` job error for anything that is not one.
+ */
+export async function createAssetFromStoredFile(
+  deps: { db: PrismaClient; blobs: BlobStore; maxPixels: number },
+  request: { assetId: string; sourceKey: string; name: string; ownerId: number; teamId: string },
+): Promise<AssetFacts> {
+  const existing = await deps.db.asset.findUnique({ where: { id: request.assetId } });
+  return factsOf(existing ?? (await importAsset(deps, request)));
+}
