@@ -94,5 +94,13 @@ export default {
       variables: (request) => ({ id: request.params.designId, offset: integerParam(request, "offset"), limit: integerParam(request, "limit") }),
       body: (d) => ({ items: (d.designPages as Json[]).map(pageBody) }),
     },
+    {
+      method: "GET",
+      path: "/designs/:designId/export-formats",
+      rate: 100,
+      operation: `query($id: ID!) { designExportFormats(designId: $id) }`,
+      variables: ({ params }) => ({ id: params.designId }),
+      body: (d) => ({ formats: Object.fromEntries((d.designExportFormats as string[]).map((format) => [format, {}])) }),
+    },
   ],
 } satisfies RestServicePart;

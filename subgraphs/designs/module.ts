@@ -1,5 +1,6 @@
 import { defineDomain, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-module.js";
 import { createLoaders } from "./loaders.js";
+import { sweepBlankDesigns, SWEEP_BLANK_DESIGNS_EVERY_MS } from "./domain/housekeeping.js";
 import { resolvers } from "./resolvers/index.js";
 
 /** Designs of a team: pages with a size and elements (images of assets, text, shapes) that later work renders. */
@@ -14,6 +15,7 @@ export default defineDomain({
     "Query.designs": { operation: "listDesigns", perMinute: 100 },
     "Query.design": { operation: "getDesign", perMinute: 100 },
     "Query.designPages": { operation: "getDesignPages", perMinute: 100 },
+    "Query.designExportFormats": { operation: "getDesignExportFormats", perMinute: 100 },
     "Mutation.createDesign": { operation: "createDesign", perMinute: 20 },
   },
   dependencies: (runtime) => ({
@@ -22,6 +24,7 @@ export default defineDomain({
     publicUrl: runtime.config.publicUrl,
     continuationKey: runtime.keyFor("design-continuations"),
   }),
+  sweeps: (runtime) => [{ name: "blank designs past their lifetime", everyMs: SWEEP_BLANK_DESIGNS_EVERY_MS, run: () => sweepBlankDesigns(runtime.db.prisma) }],
   loaders: ({ db }) => createLoaders(db),
   codegen: {
     context: "../context.js#DesignsContext",

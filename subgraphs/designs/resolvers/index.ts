@@ -3,6 +3,7 @@ import { DateTimeResolver } from "../../../lib/graphql/scalars.js";
 import { design } from "./Query/design.js";
 import { designs } from "./Query/designs.js";
 import { designPages } from "./Query/designPages.js";
+import { designExportFormats } from "./Query/designExportFormats.js";
 import { createDesign } from "./Mutation/createDesign.js";
 import { Design } from "./Design.js";
 import { DesignOwner } from "./DesignOwner.js";
@@ -11,7 +12,7 @@ import { DesignElement, ImageElement, ShapeElement, TextElement } from "./Design
 
 export const resolvers: Resolvers = {
   DateTime: DateTimeResolver,
-  Query: { design, designs, designPages },
+  Query: { design, designs, designPages, designExportFormats },
   Mutation: { createDesign },
   Design,
   DesignOwner,
