@@ -13,6 +13,7 @@ import { CLIENT_ADDRESS_HEADER, SUBSCRIPTION_EVENT_HEADER, type InternalCalls } 
 import type { GraphQLSchema } from "graphql";
 import type { Bus } from "../lib/pubsub.js";
 import { mountBlobProxy } from "./blob-proxy.js";
+import { mountPageProxy } from "./page-proxy.js";
 import { DeclaredSubscriptions, type ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
@@ -98,6 +99,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   app.get("/healthz", healthz);
   app.use(["/blobs", "/uploads"], cors(corsOptions(options.config.corsAllowOrigin)));
   mountBlobProxy(app, options.fileServiceUrl, options.log);
+  mountPageProxy(app, options.domains, options.subgraphUrls, options.log);
   options.mount?.(app);
   app.use(
     "/graphql",

@@ -1,4 +1,5 @@
-import { designToken } from "./assets.js";
+import sharp from "sharp";
+import { ASSET_SCOPES, base64Name, designToken, finishedJob, onPlatform, postUpload } from "./assets.js";
 import type { HttpClient } from "./http.js";
 import { approvedIntegration } from "./oauth.js";
 import { startWithPeople, type People } from "./people.js";
@@ -48,4 +49,28 @@ export async function startDesignPlatform(env?: Record<string, string>): Promise
     outsider: await designScopedToken(t.http, p, p.staff),
     metaOnly: await designScopedToken(t.http, p, p.client, "design:meta:read"),
   };
+}
+
+/** A token of `person` with every design scope and both asset scopes (to upload the images designs show). */
+export function designAndAssetToken(http: HttpClient, p: People, person: People["client"]): Promise<string> {
+  return designScopedToken(http, p, person, `${DESIGN_SCOPES} ${ASSET_SCOPES}`);
+}
+
+/** An image asset of `token`'s team: a `width`×`height` PNG of one colour, uploaded and processed through REST. */
+export async function uploadedImage(http: HttpClient, token: string, width: number, height: number, colour = { r: 200, g: 40, b: 90 }): Promise<string> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: colour } }).png().toBuffer();
+  const response = await postUpload(http, token, bytes, { "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("picture.png") }) });
+  if (response.status !== 200) throw new Error(`upload: ${response.status} ${response.text}`);
+  const job = await finishedJob(http, `/v1/asset-uploads/${response.body.job.id}`, token);
+  if (job.status !== "success") throw new Error(`upload job: ${JSON.stringify(job)}`);
+  return job.asset.id;
+}
+
+/** A PNG a signed URL of the platform serves, decoded: its size and its pixels (RGBA). */
+export async function fetchedPng(http: HttpClient, signedUrl: string): Promise<{ width: number; height: number; pixel(x: number, y: number): number[] }> {
+  const response = await fetch(onPlatform(http, signedUrl));
+  if (response.status !== 200) throw new Error(`GET ${signedUrl}: ${response.status} ${await response.text()}`);
+  const { data, info } = await sharp(Buffer.from(await response.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)];
+  return { width: info.width, height: info.height, pixel };
 }

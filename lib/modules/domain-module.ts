@@ -70,6 +70,8 @@ export interface DomainDefinition<DomainSettings, Dependencies, Loaders> {
   uploads?: (runtime: DataRuntime, settings: DomainSettings) => UploadReceiver;
   /** Further HTTP routes on the subgraph's own server. */
   routes?: (app: Express, runtime: DataRuntime, settings: DomainSettings) => void;
+  /** Path prefixes of pages among its `routes` that anyone with a link may open: the gateway's port passes GETs under them through. */
+  publicPaths?: string[];
   /** Subscription fields the gateway serves over graphql-ws. */
   subscriptions?: SubscriptionDeclaration[];
   /** Hosts the platform's file routes (`/blobs/…`, `/uploads/…` of every domain): the gateway forwards them to its server. */

@@ -2,11 +2,11 @@ import { pick, RequestRefusedError, type RestRequest, type RestServicePart } fro
 import { seconds } from "./design-assets.js";
 
 const DESIGN = `id title createdAt updatedAt pageCount owner { userId teamId } urls { editUrl viewUrl } thumbnail { width height url }`;
-const PAGE = `id index width height`;
+const PAGE = `id index width height thumbnail { width height url }`;
 
 type Json = Record<string, unknown>;
 
-/** The documented Design: snake_case, Unix-second timestamps, no member for an absent thumbnail. */
+/** The documented Design: snake_case, Unix-second timestamps, the rendered first page as `thumbnail` (absent only if it could not be drawn). */
 function designBody(design: Json): Json {
   const owner = design.owner as Json;
   const urls = design.urls as Json;
@@ -24,7 +24,13 @@ function designBody(design: Json): Json {
 
 /** A page as documented: `index` (deprecated) and `page_number` are the same one-based number. */
 function pageBody(page: Json): Json {
-  return { index: page.index, page_number: page.index, id: page.id, dimensions: { width: page.width, height: page.height } };
+  return {
+    index: page.index,
+    page_number: page.index,
+    id: page.id,
+    dimensions: { width: page.width, height: page.height },
+    ...(page.thumbnail ? { thumbnail: page.thumbnail } : {}),
+  };
 }
 
 /** One query parameter as text (absent stays undefined); a repeated parameter is refused. */

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "../../lib/db/database.js";
 import type { Logger } from "../../lib/logger.js";
+import type { FileService } from "../../lib/storage/file-service.js";
 import type { DomainContext } from "../../lib/modules/domain-module.js";
 import type { DesignsLoaders } from "./loaders.js";
 
@@ -10,6 +11,10 @@ export interface DesignsDependencies {
   publicUrl: string;
   /** Signs list continuations (derived from the deployment's secret). */
   continuationKey: Buffer;
+  /** Where rendered thumbnails are stored and how their signed URLs are made. */
+  files: FileService;
+  /** Signs view links (derived from the deployment's secret). */
+  viewKey: Buffer;
 }
 
 export type DesignsContext = DomainContext<DesignsDependencies, DesignsLoaders>;

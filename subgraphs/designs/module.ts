@@ -2,6 +2,20 @@ import { defineDomain, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/d
 import { createLoaders } from "./loaders.js";
 import { sweepBlankDesigns, SWEEP_BLANK_DESIGNS_EVERY_MS } from "./domain/housekeeping.js";
 import { resolvers } from "./resolvers/index.js";
+import type { DataRuntime } from "../../lib/runtime.js";
+import type { DesignsDependencies } from "./context.js";
+import { mountViewPages } from "./view-page.js";
+
+function dependencies(runtime: DataRuntime): DesignsDependencies {
+  return {
+    db: runtime.db.prisma,
+    log: runtime.log,
+    publicUrl: runtime.config.publicUrl,
+    continuationKey: runtime.keyFor("design-continuations"),
+    files: runtime.files,
+    viewKey: runtime.keyFor("design-views"),
+  };
+}
 
 /** Designs of a team: pages with a size and elements (images of assets, text, shapes) that later work renders. */
 export default defineDomain({
@@ -18,12 +32,10 @@ export default defineDomain({
     "Query.designExportFormats": { operation: "getDesignExportFormats", perMinute: 100 },
     "Mutation.createDesign": { operation: "createDesign", perMinute: 20 },
   },
-  dependencies: (runtime) => ({
-    db: runtime.db.prisma,
-    log: runtime.log,
-    publicUrl: runtime.config.publicUrl,
-    continuationKey: runtime.keyFor("design-continuations"),
-  }),
+  dependencies,
+  /** The viewer the design's `urls` open (signed links, no API token); the gateway passes `/designs/…` through. */
+  routes: (app, runtime) => mountViewPages(app, dependencies(runtime)),
+  publicPaths: ["/designs"],
   sweeps: (runtime) => [{ name: "blank designs past their lifetime", everyMs: SWEEP_BLANK_DESIGNS_EVERY_MS, run: () => sweepBlankDesigns(runtime.db.prisma) }],
   loaders: ({ db }) => createLoaders(db),
   codegen: {

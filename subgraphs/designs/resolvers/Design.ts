@@ -2,6 +2,8 @@ import type { DesignResolvers } from "../__generated__/resolvers-types.js";
 import { requireDesignPrincipal } from "../../../lib/auth/request-auth.js";
 import { isVisibleTo } from "../domain/designs.js";
 import { pagesOf } from "../domain/pages.js";
+import { pageThumbnail } from "../domain/render/thumbnails.js";
+import { viewLink } from "../domain/view-links.js";
 
 export const Design: DesignResolvers = {
   __resolveReference: async (reference, ctx) => {
@@ -12,10 +14,13 @@ export const Design: DesignResolvers = {
   owner: (design) => design,
   designType: (design) => ({ type: design.typeKind, name: design.preset }),
   urls: (design, _a, ctx) => ({
-    editUrl: `${ctx.publicUrl}/designs/${design.id}/edit`,
-    viewUrl: `${ctx.publicUrl}/designs/${design.id}/view`,
+    editUrl: viewLink(ctx.publicUrl, ctx.viewKey, design.id, "edit"),
+    viewUrl: viewLink(ctx.publicUrl, ctx.viewKey, design.id, "view"),
   }),
   pageCount: async (design, _a, ctx) => (await ctx.loaders.pagesByDesign.load(design.id)).length,
-  thumbnail: () => null,
+  thumbnail: async (design, _a, ctx) => {
+    const [first] = await ctx.loaders.pagesByDesign.load(design.id);
+    return first ? pageThumbnail(ctx, design, first) : null;
+  },
   pages: (design, { offset, limit }, ctx) => pagesOf(ctx, design.id, offset ?? undefined, limit ?? undefined),
 };

@@ -1,0 +1,14 @@
+/**
+ * Headers of a server-rendered HTML page: nothing but its own inline style (and `img-src 'self'`
+ * when `images` is set), never framed, never cached, no referrer (its links may carry tokens).
+ */
+export function htmlPageHeaders(options: { images?: boolean } = {}): Record<string, string> {
+  const images = options.images ? " img-src 'self';" : "";
+  return {
+    "Content-Security-Policy": `default-src 'none';${images} style-src 'unsafe-inline'; frame-ancestors 'none'`,
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+  };
+}

@@ -1,0 +1,61 @@
+import type { DesignElement, DesignPage } from "../../../../generated/prisma/client.js";
+
+/** Longest side of a rendered thumbnail, in pixels (the page's aspect is kept). */
+export const THUMBNAIL_MAX = 400;
+
+/** What a page without a drawable image shows in its place. */
+export const PLACEHOLDER_FILL = "#d9d9d9";
+
+const COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** The thumbnail size of a page: fitted into 400×400, aspect kept, at least 1 px a side. */
+export function thumbnailSize(page: Pick<DesignPage, "width" | "height">): { width: number; height: number; scale: number } {
+  const scale = Math.min(1, THUMBNAIL_MAX / page.width, THUMBNAIL_MAX / page.height);
+  return { width: Math.max(1, Math.round(page.width * scale)), height: Math.max(1, Math.round(page.height * scale)), scale };
+}
+
+/** Text as XML character data or attribute value; characters XML 1.0 cannot hold are dropped. */
+export function escapeXml(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+    .replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+}
+
+/** A stored colour if it is `#rrggbb`, else the fallback: nothing else reaches the SVG. */
+const colour = (value: string | null, fallback: string) => (value && COLOUR.test(value) ? value : fallback);
+
+const box = (element: DesignElement) => `x="${element.x}" y="${element.y}" width="${Math.max(0, element.width)}" height="${Math.max(0, element.height)}"`;
+
+function shapeSvg(element: DesignElement): string {
+  const fill = colour(element.fill, "#000000");
+  if (element.shape === "ellipse") {
+    const [rx, ry] = [Math.max(0, element.width) / 2, Math.max(0, element.height) / 2];
+    return `<ellipse cx="${element.x + rx}" cy="${element.y + ry}" rx="${rx}" ry="${ry}" fill="${fill}"/>`;
+  }
+  return `<rect ${box(element)} fill="${fill}"/>`;
+}
+
+function textSvg(element: DesignElement): string {
+  const size = Math.min(Math.max(element.fontSize ?? 16, 1), 2000);
+  const lines = (element.text ?? "").split(/\r?\n/);
+  const spans = lines.map((line, i) => `<tspan x="0" dy="${i === 0 ? size : Math.round(size * 1.2)}">${escapeXml(line)}</tspan>`).join("");
+  return `<svg ${box(element)} overflow="hidden"><text x="0" y="0" font-family="sans-serif" font-size="${size}" fill="${colour(element.color, "#000000")}">${spans}</text></svg>`;
+}
+
+/**
+ * The page as SVG in page pixels, drawn back to front: shapes, text boxes, and images given as PNG
+ * bytes already scaled to their box (`images` by element id; an element without one is a neutral placeholder).
+ */
+export function pageSvg(page: Pick<DesignPage, "width" | "height">, elements: readonly DesignElement[], images: ReadonlyMap<string, Buffer>): string {
+  const { width, height } = thumbnailSize(page);
+  const drawn = elements.map((element) => {
+    if (element.kind === "shape") return shapeSvg(element);
+    if (element.kind === "text") return textSvg(element);
+    const png = images.get(element.id);
+    if (!png) return `<rect ${box(element)} fill="${PLACEHOLDER_FILL}"/>`;
+    return `<image ${box(element)} preserveAspectRatio="none" href="data:image/png;base64,${png.toString("base64")}"/>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${page.width} ${page.height}">`
+    + `<rect width="${page.width}" height="${page.height}" fill="#ffffff"/>${drawn.join("")}</svg>`;
+}

@@ -1,0 +1,56 @@
+import type { Express, Response } from "express";
+import { htmlPageHeaders } from "../../lib/html-page.js";
+import type { DesignsDependencies } from "./context.js";
+import { createLoaders } from "./loaders.js";
+import { escapeXml } from "./domain/render/page-svg.js";
+import { pageThumbnail, type Thumbnail } from "./domain/render/thumbnails.js";
+import { checkViewLink, type ViewPurpose } from "./domain/view-links.js";
+
+/** Pages the viewer shows at most (the pages endpoint's largest `limit`). */
+const VIEWER_PAGES_MAX = 200;
+
+type ViewerDependencies = Pick<DesignsDependencies, "db" | "log" | "files" | "viewKey">;
+
+/** A self-contained page: no script, no external assets (images only from this deployment's signed file URLs). */
+function page(res: Response, status: number, title: string, body: string): void {
+  res.status(status).set(htmlPageHeaders({ images: true })).type("html").send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeXml(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f;background:#f4f4f5}
+figure{margin:1.5rem 0}img{display:block;max-width:100%;height:auto;background:#fff;box-shadow:0 1px 4px #0003}
+figcaption{color:#555;font-size:.9rem;margin-top:.4rem}</style></head><body>${body}</body></html>`);
+}
+
+const refusal = (res: Response, status: number, message: string) => page(res, status, "Design unavailable", `<h1>Design unavailable</h1><p>${escapeXml(message)}</p>`);
+
+function figure(thumbnail: Thumbnail | null, index: number): string {
+  const caption = `<figcaption>Page ${index}</figcaption>`;
+  if (!thumbnail) return `<figure><p>Page ${index} could not be drawn.</p>${caption}</figure>`;
+  return `<figure><img src="${escapeXml(thumbnail.url)}" width="${thumbnail.width}" height="${thumbnail.height}" alt="Page ${index}">${caption}</figure>`;
+}
+
+/**
+ * `GET /designs/<id>/view|edit?token=…`: the design's title and its pages as images, for whoever holds an
+ * unaltered, unexpired link (no API token). Anything else is a 403 or 404 page that shows nothing of the design.
+ */
+export function mountViewPages(app: Express, deps: ViewerDependencies): void {
+  const viewer = (purpose: ViewPurpose) => async (req: { params: { designId: string }; query: Record<string, unknown> }, res: Response) => {
+    const { designId } = req.params;
+    const verdict = checkViewLink(deps.viewKey, designId, purpose, req.query.token);
+    if (verdict === "expired") return refusal(res, 403, "This link has expired. Ask for a new one.");
+    if (verdict !== "valid") return refusal(res, 403, "This link is not valid.");
+    try {
+      const loaders = createLoaders(deps.db);
+      const design = await loaders.designById.load(designId);
+      if (!design) return refusal(res, 404, "This design no longer exists.");
+      const pages = (await loaders.pagesByDesign.load(design.id)).slice(0, VIEWER_PAGES_MAX);
+      const thumbnails = await Promise.all(pages.map((one) => pageThumbnail({ ...deps, loaders }, design, one)));
+      const figures = pages.map((one, i) => figure(thumbnails[i], one.index)).join("");
+      page(res, 200, design.title, `<h1>${escapeXml(design.title)}</h1>${figures}`);
+    } catch (error) {
+      deps.log.error({ err: error, designId }, "the design viewer failed");
+      refusal(res, 500, "The design cannot be shown right now.");
+    }
+  };
+  app.get("/designs/:designId/view", viewer("view"));
+  app.get("/designs/:designId/edit", viewer("edit"));
+}
