@@ -88,10 +88,8 @@ export async function recordRefunds(tx: Prisma.TransactionClient, payment: Payme
     where: { paymentId: payment.id, status: "SUCCEEDED", currency: payment.currency },
     _sum: { amount: true },
   });
-  const refundedAmount = [succeeded._sum.amount, report.total === undefined ? null : new Prisma.Decimal(report.total)].reduce<Prisma.Decimal>(
-    (largest, amount) => (amount && amount.gt(largest) ? amount : largest),
-    payment.refundedAmount,
-  );
+  const stated = report.total === undefined ? payment.refundedAmount : new Prisma.Decimal(report.total);
+  const refundedAmount = Prisma.Decimal.max(payment.refundedAmount, stated, succeeded._sum.amount ?? payment.refundedAmount);
   const full = report.full === true || refundedAmount.gte(payment.amount);
   await tx.payment.update({
     where: { id: payment.id },
