@@ -2,8 +2,10 @@ import { pick, type RestRequest, type RestService } from "../route-table.js";
 
 const INVOICE = `id invoiceNumber projectId clientId amount currency status dueDate issuedDate paidDate blockchainTxHash
   ipfsDocumentCid notes createdAt updatedAt`;
+/** The documented payment fields, then what the processor has refunded of it (added fields only). */
 const PAYMENT = `id invoiceId amount currency paymentMethod status transactionId blockchainTxHash blockchainNetwork
-  paymentProcessor processorFee processedAt createdAt updatedAt`;
+  paymentProcessor processorFee processedAt createdAt updatedAt
+  refundedAmount refunds { processorRefundId amount currency status refundedAt }`;
 
 const INVOICE_INPUT = ["invoiceNumber", "projectId", "clientId", "amount", "currency", "status", "dueDate", "issuedDate",
   "paidDate", "blockchainTxHash", "ipfsDocumentCid", "notes"];

@@ -1,11 +1,12 @@
 import type DataLoader from "dataloader";
-import type { Invoice, Payment, PrismaClient } from "../../generated/prisma/client.js";
+import type { Invoice, Payment, PrismaClient, Refund } from "../../generated/prisma/client.js";
 import { groupLoader, idLoader } from "../../lib/db/loaders.js";
 
 export interface PaymentsLoaders {
   invoiceById: DataLoader<number, Invoice | null>;
   paymentById: DataLoader<number, Payment | null>;
   paymentsByInvoiceId: DataLoader<number, Payment[]>;
+  refundsByPaymentId: DataLoader<number, Refund[]>;
   invoicesByClientId: DataLoader<number, Invoice[]>;
   invoicesByProjectId: DataLoader<number, Invoice[]>;
 }
@@ -19,6 +20,7 @@ export function createLoaders(db: PrismaClient): PaymentsLoaders {
     invoiceById: idLoader(invoices),
     paymentById: idLoader((args) => db.payment.findMany(args)),
     paymentsByInvoiceId: groupLoader((args) => db.payment.findMany(args), "invoiceId", BY_ID),
+    refundsByPaymentId: groupLoader((args) => db.refund.findMany(args), "paymentId", { orderBy: [{ refundedAt: "asc" }, { id: "asc" }] }),
     invoicesByClientId: groupLoader(invoices, "clientId", BY_ID),
     invoicesByProjectId: groupLoader(invoices, "projectId", BY_ID),
   };

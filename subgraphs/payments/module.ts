@@ -21,6 +21,6 @@ export default defineDomain({
   loaders: ({ db }) => createLoaders(db),
   codegen: {
     context: "../context.js#PaymentsContext",
-    mappers: { Invoice: prismaModel("Invoice"), Payment: prismaModel("Payment"), User: ENTITY_REFERENCE, Project: ENTITY_REFERENCE },
+    mappers: { Invoice: prismaModel("Invoice"), Payment: prismaModel("Payment"), Refund: prismaModel("Refund"), User: ENTITY_REFERENCE, Project: ENTITY_REFERENCE },
   },
 });

@@ -1,61 +1,17 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import Stripe from "stripe";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
+import { paymentsFixture, processorId, webhookSecret } from "../../../testing/payments.js";
 
-const SECRET = `whsec_${randomBytes(16).toString("hex")}`;
-const sdk = new Stripe("sk_test_unused");
+const SECRET = webhookSecret();
 let t: TestPlatform;
 let p: People;
 before(async () => ({ t, p } = await startWithPeople({ PROCESSOR_WEBHOOK_SECRET: SECRET, JOB_WORKERS: "0" })));
 after(() => t.stop());
 
-const db = () => t.platform.runtime.db.prisma;
+const { db, invoiceOf, cardPayment, deliver, succeeded, invoiceState } = paymentsFixture(() => ({ t, p }), SECRET);
 let counter = 0;
-
-async function invoiceOf(amount: string, currency = "USD"): Promise<number> {
-  const created = await t.http.post(
-    "/api/payment/invoices",
-    { invoiceNumber: `ST-${process.pid}-${++counter}`, clientId: p.client.userId, amount, currency },
-    { token: p.staff.token },
-  );
-  assert.equal(created.status, 201, created.text);
-  return created.body.id;
-}
-
-/** A PENDING card payment of `amount`, as a PaymentIntent made for it earlier left it. */
-async function cardPayment(invoiceId: number, amount: string, currency = "USD"): Promise<string> {
-  const intentId = `pi_${randomBytes(8).toString("hex")}`;
-  await db().payment.create({ data: { invoiceId, amount, currency, transactionId: intentId, paymentMethod: "CREDIT_CARD" } });
-  return intentId;
-}
-
-/** Delivers one processor event, signed with the processor SDK's own helper, and expects it acknowledged. */
-async function deliver(type: string, object: Record<string, unknown>, id = `evt_${randomBytes(8).toString("hex")}`): Promise<string> {
-  const payload = JSON.stringify({ id, object: "event", type, data: { object } });
-  const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-  const response = await t.http.request("POST", "/api/payment/webhooks/processor", {
-    body: payload,
-    headers: { "content-type": "application/json", "processor-signature": signature },
-  });
-  assert.equal(response.status, 200, response.text);
-  return payload;
-}
-
-const succeeded = (intentId: string, amountReceived?: number, currency = "usd") =>
-  deliver("payment_intent.succeeded", { id: intentId, object: "payment_intent", ...(amountReceived === undefined ? {} : { amount_received: amountReceived, currency }) });
-
-async function invoiceState(invoiceId: number, token = p.client.token) {
-  const response = await t.http.graphql(
-    `query($id: ID!) { invoice(id: $id) { status paidDate amountPaid payments { status amount currency refundedAmount } } }`,
-    { id: invoiceId },
-    token,
-  );
-  assert.equal(response.body.errors, undefined, response.text);
-  return response.body.data.invoice;
-}
 
 describe("an invoice is PAID only when its completed payments cover it", () => {
   test("a PaymentIntent made before the amount was raised pays only what it was made for", async () => {
@@ -111,7 +67,7 @@ describe("an invoice is PAID only when its completed payments cover it", () => {
   test("ten concurrent deliveries of one event and two payments settling at once: applied once, PAID once", async () => {
     const invoiceId = await invoiceOf("100.00");
     const [first, second] = [await cardPayment(invoiceId, "50.00"), await cardPayment(invoiceId, "50.00")];
-    const eventId = `evt_${randomBytes(8).toString("hex")}`;
+    const eventId = processorId("evt");
     await Promise.all([
       ...Array.from({ length: 10 }, () => deliver("payment_intent.succeeded", { id: first, object: "payment_intent", amount_received: 5_000, currency: "usd" }, eventId)),
       succeeded(second, 5_000),
@@ -146,7 +102,7 @@ describe("refunds", () => {
     const invoiceId = await invoiceOf("100.00");
     const intent = await cardPayment(invoiceId, "100.00");
     await succeeded(intent, 10_000);
-    const eventId = `evt_${randomBytes(8).toString("hex")}`;
+    const eventId = processorId("evt");
     await refunded(intent, 2_500, false, eventId);
     await refunded(intent, 2_500, false, eventId);
     let state = await invoiceState(invoiceId);

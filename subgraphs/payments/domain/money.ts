@@ -51,3 +51,13 @@ export function fromMinorUnits(minor: number, currency: string): string {
   const digits = String(minor).padStart(exponent + 1, "0");
   return exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
+
+/**
+ * An amount a processor states in minor units, as a decimal string; undefined unless it is a whole,
+ * non-negative number of minor units that fits an amount column.
+ */
+export function statedMinorAmount(minor: unknown, currency: string): string | undefined {
+  if (typeof minor !== "number" || !Number.isSafeInteger(minor) || minor < 0) return undefined;
+  const amount = fromMinorUnits(minor, currency);
+  return Number(amount) <= MAX_AMOUNT ? amount : undefined;
+}

@@ -1,21 +1,12 @@
-import type { Payment, PaymentStatus, Prisma } from "../../../generated/prisma/client.js";
+import type { Payment, Prisma } from "../../../generated/prisma/client.js";
 import { BadRequestError, ServiceUnavailableError } from "../../../lib/errors.js";
 import type { PaymentsContext } from "../context.js";
 import { isValidSignature } from "./webhook-signature.js";
-import { currencyCode, fromMinorUnits } from "./money.js";
-import { settleInvoice } from "./settlement.js";
+import { invalidPayload, listedRefunds, parseRefund, recordRefunds, statedAmount, statedCurrency, type RefundReport } from "./refunds.js";
+import { lockInvoice, settleInvoice } from "./settlement.js";
 
-/** The fields of the event's object we read: a PaymentIntent (`payment_intent.*`) or a Charge (`charge.*`). */
-interface EventObject {
-  id?: unknown;
-  payment_intent?: unknown;
-  currency?: unknown;
-  /** PaymentIntent: what was received, in minor units. */
-  amount_received?: unknown;
-  /** Charge: what has been refunded so far (all refunds together), in minor units, and whether that is all of it. */
-  amount_refunded?: unknown;
-  refunded?: unknown;
-}
+/** The event's object: a PaymentIntent (`payment_intent.*`), a Charge (`charge.refunded`) or a Refund (`refund.*`). */
+type EventObject = Record<string, unknown>;
 
 interface ProcessorEvent {
   id: string;
@@ -23,11 +14,66 @@ interface ProcessorEvent {
   data?: { object?: EventObject };
 }
 
-/** What each event type does to the payment its PaymentIntent belongs to. */
-const PAYMENT_STATUS_BY_EVENT: Record<string, PaymentStatus> = {
-  "payment_intent.succeeded": "COMPLETED",
-  "payment_intent.payment_failed": "FAILED",
-  "charge.refunded": "REFUNDED",
+/**
+ * What an event does to the payment it is about (already re-read under its invoice's lock): false
+ * when it changes nothing (it is superseded by what the payment already is).
+ */
+type Change = (tx: Prisma.TransactionClient, payment: Payment, object: EventObject) => Promise<boolean>;
+
+/**
+ * A success records what the processor says it received (amount and currency, so a PaymentIntent
+ * made for less pays only that much); it never revives a payment that was refunded or cancelled,
+ * whatever order the processor delivers its events in.
+ */
+const succeeded: Change = async (tx, payment, object) => {
+  if (payment.status === "REFUNDED" || payment.status === "CANCELLED") return false;
+  let received: { amount: string; currency: string } | undefined;
+  if (object.amount_received !== undefined) {
+    const currency = statedCurrency(object.currency);
+    received = { amount: statedAmount(object.amount_received, currency), currency };
+  }
+  await tx.payment.update({ where: { id: payment.id }, data: { status: "COMPLETED", processedAt: new Date(), ...received } });
+  return true;
+};
+
+/** A failure never undoes a success that arrived first. */
+const failed: Change = async (tx, payment) => {
+  if (payment.status !== "PENDING" && payment.status !== "PROCESSING") return false;
+  await tx.payment.update({ where: { id: payment.id }, data: { status: "FAILED" } });
+  return true;
+};
+
+/**
+ * A Charge states the refunded total of all its refunds so far (`amount_refunded`, in its currency),
+ * whether that is all of it (`refunded`), and may list the refunds. Without a total it is taken as a
+ * full refund (the event's documented meaning).
+ */
+const chargeRefunded: Change = async (tx, payment, charge) => {
+  const report: RefundReport = { refunds: listedRefunds(charge) };
+  if (charge.amount_refunded === undefined) {
+    Object.assign(report, { total: payment.amount.toFixed(2), full: true });
+  } else {
+    const currency = charge.currency === undefined ? payment.currency : statedCurrency(charge.currency);
+    const total = statedAmount(charge.amount_refunded, currency);
+    if (currency === payment.currency) Object.assign(report, { total, full: charge.refunded === true });
+  }
+  await recordRefunds(tx, payment, report);
+  return true;
+};
+
+/** One refund, created or changed. */
+const refundReported: Change = async (tx, payment, refund) => {
+  await recordRefunds(tx, payment, { refunds: [parseRefund(refund)] });
+  return true;
+};
+
+const CHANGES: Record<string, Change> = {
+  "payment_intent.succeeded": succeeded,
+  "payment_intent.payment_failed": failed,
+  "charge.refunded": chargeRefunded,
+  "refund.created": refundReported,
+  "refund.updated": refundReported,
+  "charge.refund.updated": refundReported,
 };
 
 function parseEvent(payload: string): ProcessorEvent {
@@ -35,61 +81,39 @@ function parseEvent(payload: string): ProcessorEvent {
   try {
     event = JSON.parse(payload);
   } catch {
-    throw new BadRequestError("Invalid webhook payload");
+    throw invalidPayload();
   }
-  const { id, type } = (event ?? {}) as Partial<ProcessorEvent>;
+  const { id, type, data } = (event ?? {}) as Partial<ProcessorEvent>;
   if (typeof id !== "string" || id.length === 0 || id.length > 255 || typeof type !== "string" || type.length > 100) {
-    throw new BadRequestError("Invalid webhook payload");
+    throw invalidPayload();
+  }
+  if (data !== undefined && (typeof data !== "object" || data === null || (data.object !== undefined && typeof data.object !== "object"))) {
+    throw invalidPayload();
   }
   return event as ProcessorEvent;
 }
 
-/** The PaymentIntent id the event is about: the object itself for `payment_intent.*`, its field for `charge.*`. */
+/** The PaymentIntent id the event is about: the object itself for `payment_intent.*`, its field otherwise. */
 function paymentIntentOf(event: ProcessorEvent): string | undefined {
   const object = event.data?.object;
-  const id = event.type.startsWith("charge.") ? object?.payment_intent : object?.id;
+  const id = event.type.startsWith("payment_intent.") ? object?.id : object?.payment_intent;
   return typeof id === "string" ? id : undefined;
 }
 
-/** An amount in minor units and its currency as the processor states them, when it does (and validly). */
-function statedAmount(minor: unknown, currency: unknown): { amount: string; currency: string } | undefined {
-  if (typeof minor !== "number" || !Number.isSafeInteger(minor) || minor < 0 || typeof currency !== "string") return undefined;
-  try {
-    const code = currencyCode(currency);
-    return { amount: fromMinorUnits(minor, code), currency: code };
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * What the event changes on its payment. A success records what the processor says it received (its
- * amount and currency, so a PaymentIntent made for a smaller amount pays only that much); a failure
- * never undoes a success that arrived first; a refund records the refunded total, and only a full one
- * makes the payment REFUNDED.
+ * Finds the payment by its PaymentIntent, locks its invoice, re-reads the payment under that lock
+ * (so two events about one invoice apply one after the other, each on what the other left), applies
+ * the change and settles the invoice.
  */
-function paymentChanges(status: PaymentStatus, payment: Payment, object: EventObject, now: Date): Prisma.PaymentUpdateInput | undefined {
-  if (status === "COMPLETED") {
-    const received = statedAmount(object.amount_received, object.currency);
-    return { status, processedAt: now, ...(received ?? {}) };
-  }
-  if (status === "FAILED") return payment.status === "PENDING" || payment.status === "PROCESSING" ? { status } : undefined;
-  const refunded = statedAmount(object.amount_refunded, payment.currency);
-  if (!refunded) return { status, refundedAmount: payment.amount };
-  const refundedAmount = payment.refundedAmount.gt(refunded.amount) ? payment.refundedAmount : refunded.amount;
-  const full = object.refunded === true || payment.amount.lte(refundedAmount);
-  return full ? { status, refundedAmount } : { refundedAmount };
-}
-
 async function apply(tx: Prisma.TransactionClient, event: ProcessorEvent): Promise<{ outcome: string; paymentId?: number }> {
-  const status = PAYMENT_STATUS_BY_EVENT[event.type];
-  if (!status) return { outcome: "ignored" };
+  const change = CHANGES[event.type];
+  if (!change) return { outcome: "ignored" };
   const intentId = paymentIntentOf(event);
-  const payment = intentId ? await tx.payment.findUnique({ where: { transactionId: intentId } }) : null;
-  if (!payment) return { outcome: "unmatched" };
-  const changes = paymentChanges(status, payment, event.data?.object ?? {}, new Date());
-  if (!changes) return { outcome: "superseded", paymentId: payment.id };
-  await tx.payment.update({ where: { id: payment.id }, data: changes });
+  const found = intentId ? await tx.payment.findUnique({ where: { transactionId: intentId } }) : null;
+  if (!found) return { outcome: "unmatched" };
+  await lockInvoice(tx, found.invoiceId);
+  const payment = await tx.payment.findUniqueOrThrow({ where: { id: found.id } });
+  if (!(await change(tx, payment, event.data?.object ?? {}))) return { outcome: "superseded", paymentId: payment.id };
   await settleInvoice(tx, payment.invoiceId);
   return { outcome: "applied", paymentId: payment.id };
 }

@@ -1,6 +1,6 @@
 import type { InvoiceResolvers } from "../__generated__/resolvers-types.js";
 import { loadAccessibleInvoice } from "../domain/access.js";
-import { amountPaid } from "../domain/settlement.js";
+import { amountPaid, amountRefunded } from "../domain/settlement.js";
 import { reference } from "../../../lib/graphql/entity-reference.js";
 
 export const Invoice: InvoiceResolvers = {
@@ -9,4 +9,5 @@ export const Invoice: InvoiceResolvers = {
   project: (invoice) => reference(invoice.projectId),
   payments: (invoice, _args, ctx) => ctx.loaders.paymentsByInvoiceId.load(invoice.id),
   amountPaid: async (invoice, _args, ctx) => amountPaid(invoice, await ctx.loaders.paymentsByInvoiceId.load(invoice.id)).toFixed(2),
+  amountRefunded: async (invoice, _args, ctx) => amountRefunded(invoice, await ctx.loaders.paymentsByInvoiceId.load(invoice.id)).toFixed(2),
 };
