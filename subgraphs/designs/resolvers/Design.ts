@@ -2,6 +2,7 @@ import type { DesignResolvers } from "../__generated__/resolvers-types.js";
 import { requireDesignPrincipal } from "../../../lib/auth/request-auth.js";
 import { isVisibleTo } from "../domain/designs.js";
 import { pagesOf } from "../domain/pages.js";
+import { designUrls } from "../public.js";
 
 export const Design: DesignResolvers = {
   __resolveReference: async (reference, ctx) => {
@@ -11,10 +12,7 @@ export const Design: DesignResolvers = {
   },
   owner: (design) => design,
   designType: (design) => ({ type: design.typeKind, name: design.preset }),
-  urls: (design, _a, ctx) => ({
-    editUrl: `${ctx.publicUrl}/designs/${design.id}/edit`,
-    viewUrl: `${ctx.publicUrl}/designs/${design.id}/view`,
-  }),
+  urls: (design, _a, ctx) => designUrls(ctx.publicUrl, design.id),
   pageCount: async (design, _a, ctx) => (await ctx.loaders.pagesByDesign.load(design.id)).length,
   thumbnail: () => null,
   pages: (design, { offset, limit }, ctx) => pagesOf(ctx, design.id, offset ?? undefined, limit ?? undefined),
