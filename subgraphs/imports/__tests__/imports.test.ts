@@ -145,7 +145,7 @@ describe("import jobs: who may see them", () => {
       assert.deepEqual([response.status, response.body.code], [404, "not_found"], path);
     }
     const graph = await t.http.graphql(`query($id: ID!) { designImportJob(id: $id) { id } }`, { id }, outsider);
-    assert.equal(graph.body.errors[0].extensions.code, "NOT_FOUND");
+    assert.equal(graph.body.errors?.[0].extensions.code, "NOT_FOUND");
   });
 
   test("no token 401; a token without design:content:write 403 missing_scope", async () => {
