@@ -9,6 +9,7 @@ export const DOMAINS: readonly DomainModule[] = (
     import("./identity/module.js"),
     import("./assets/module.js"),
     import("./designs/module.js"),
+    import("./imports/module.js"),
   ])
 ).map((loaded) => loaded.default);
 

@@ -1,3 +1,6 @@
+import type { Readable } from "node:stream";
+import type { BlobStore } from "./blob-store.js";
+
 /** A stream passed past its size limit: the reader stops there. */
 export class SizeLimitExceededError extends Error {
   constructor(readonly limit: number) {
@@ -15,5 +18,25 @@ export async function* upTo(source: AsyncIterable<Uint8Array>, maxBytes: number)
     total += chunk.length;
     if (total > maxBytes) throw new SizeLimitExceededError(maxBytes);
     yield chunk;
+  }
+}
+
+/**
+ * Writes a request body to `key` as it arrives, stopping past `maxBytes` (the partial file is not
+ * kept and the request is not destroyed: its answer still has to be sent). Returns the size stored,
+ * `too_big`, or `aborted` when the sender went away mid-body.
+ */
+export async function storeBodyUpTo(
+  blobs: Pick<BlobStore, "put">,
+  key: string,
+  body: Readable,
+  maxBytes: number,
+): Promise<number | "too_big" | "aborted"> {
+  try {
+    return await blobs.put(key, upTo(body.iterator({ destroyOnReturn: false }), maxBytes), "application/octet-stream");
+  } catch (error) {
+    if (error instanceof SizeLimitExceededError) return "too_big";
+    if (body.destroyed || body.readableAborted) return "aborted";
+    throw error;
   }
 }

@@ -34,22 +34,30 @@ function jobBody(job: Json): Json {
 
 const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** `Asset-Upload-Metadata: {"name_base64": "…"}` → the asset's name; read before any byte of the body. */
-export function uploadName({ headers }: RestRequest): string {
-  const raw = headers["asset-upload-metadata"];
-  if (raw === undefined || raw === "") throw new RequestRefusedError("missing_header", "Missing Asset-Upload-Metadata header");
+/**
+ * A JSON object in a header (`Asset-Upload-Metadata`, `Import-Metadata`) with a Base64 text member
+ * (`name_base64`, `title_base64`): the object and that member decoded, read before any byte of the body.
+ */
+export function base64Metadata({ headers }: RestRequest, header: string, member: string): { metadata: Record<string, unknown>; text: string } {
+  const raw = headers[header.toLowerCase()];
+  if (raw === undefined || raw === "") throw new RequestRefusedError("missing_header", `Missing ${header} header`);
   let metadata: unknown;
   try {
     metadata = JSON.parse(String(raw));
   } catch {
-    throw new RequestRefusedError("invalid_header", "Asset-Upload-Metadata must be a JSON object");
+    throw new RequestRefusedError("invalid_header", `${header} must be a JSON object`);
   }
-  const encoded = (metadata as { name_base64?: unknown } | null)?.name_base64;
+  const encoded = (metadata as Record<string, unknown> | null)?.[member];
   if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata) || typeof encoded !== "string") {
-    throw new RequestRefusedError("invalid_header", "Asset-Upload-Metadata must be a JSON object with name_base64");
+    throw new RequestRefusedError("invalid_header", `${header} must be a JSON object with ${member}`);
   }
-  if (encoded === "" || !STRICT_BASE64.test(encoded)) throw new RequestRefusedError("invalid_field", "name_base64 must be non-empty Base64");
-  const name = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.from(encoded, "base64"));
+  if (encoded === "" || !STRICT_BASE64.test(encoded)) throw new RequestRefusedError("invalid_field", `${member} must be non-empty Base64`);
+  return { metadata: metadata as Record<string, unknown>, text: new TextDecoder("utf-8", { fatal: false }).decode(Buffer.from(encoded, "base64")) };
+}
+
+/** `Asset-Upload-Metadata: {"name_base64": "…"}` → the asset's name. */
+export function uploadName(request: RestRequest): string {
+  const name = base64Metadata(request, "Asset-Upload-Metadata", "name_base64").text;
   if ([...name].length > 50) throw new RequestRefusedError("invalid_field", "The asset name must be at most 50 characters");
   return name;
 }

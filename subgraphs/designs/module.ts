@@ -2,6 +2,7 @@ import { defineDomain, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/d
 import { createLoaders } from "./loaders.js";
 import { sweepBlankDesigns, SWEEP_BLANK_DESIGNS_EVERY_MS } from "./domain/housekeeping.js";
 import { resolvers } from "./resolvers/index.js";
+import { DESIGN_VIEW_KEY_PURPOSE } from "./public.js";
 import type { DataRuntime } from "../../lib/runtime.js";
 import type { DesignsDependencies } from "./context.js";
 import { mountViewPages } from "./view-page.js";
@@ -13,7 +14,7 @@ function dependencies(runtime: DataRuntime): DesignsDependencies {
     publicUrl: runtime.config.publicUrl,
     continuationKey: runtime.keyFor("design-continuations"),
     files: runtime.files,
-    viewKey: runtime.keyFor("design-views"),
+    viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE),
   };
 }
 

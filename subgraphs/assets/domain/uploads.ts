@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../../../lib/erro
 import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
 import type { ReceiveOutcome } from "../../../lib/storage/file-routes.js";
-import { SizeLimitExceededError, upTo } from "../../../lib/storage/size-limit.js";
+import { storeBodyUpTo } from "../../../lib/storage/size-limit.js";
 import type { AssetsContext } from "../context.js";
 import { ASSET_NAME_MAX } from "./assets.js";
 import { ASSET_UPLOAD } from "./upload-jobs.js";
@@ -59,16 +59,9 @@ export async function receiveUpload(
   const upload = await deps.db.assetUpload.findUnique({ where: { id: uploadId } });
   if (!upload || upload.expiresAt < new Date()) return "unknown";
   if (upload.receivedAt) return "used";
-  let size: number | null = null;
-  try {
-    // Stopping early must not destroy the request: its answer still has to be sent.
-    size = await deps.blobs.put(uploadBlobKey(uploadId), upTo(body.iterator({ destroyOnReturn: false }), maxBytes), "application/octet-stream");
-  } catch (error) {
-    if (!(error instanceof SizeLimitExceededError)) {
-      if (body.destroyed || body.readableAborted) return "aborted";
-      throw error;
-    }
-  }
+  const stored = await storeBodyUpTo(deps.blobs, uploadBlobKey(uploadId), body, maxBytes);
+  if (stored === "aborted") return "aborted";
+  const size = stored === "too_big" ? null : stored;
   const claimed = await deps.db.assetUpload.updateMany({
     where: { id: uploadId, receivedAt: null },
     data: { receivedAt: new Date(), byteSize: size, tooBig: size === null },

@@ -3,7 +3,7 @@ import { requireDesignPrincipal } from "../../../lib/auth/request-auth.js";
 import { isVisibleTo } from "../domain/designs.js";
 import { pagesOf } from "../domain/pages.js";
 import { pageThumbnail } from "../domain/render/thumbnails.js";
-import { viewLink } from "../domain/view-links.js";
+import { designUrls } from "../public.js";
 
 export const Design: DesignResolvers = {
   __resolveReference: async (reference, ctx) => {
@@ -13,10 +13,7 @@ export const Design: DesignResolvers = {
   },
   owner: (design) => design,
   designType: (design) => ({ type: design.typeKind, name: design.preset }),
-  urls: (design, _a, ctx) => ({
-    editUrl: viewLink(ctx.publicUrl, ctx.viewKey, design.id, "edit"),
-    viewUrl: viewLink(ctx.publicUrl, ctx.viewKey, design.id, "view"),
-  }),
+  urls: (design, _a, ctx) => designUrls(ctx, design.id),
   pageCount: async (design, _a, ctx) => (await ctx.loaders.pagesByDesign.load(design.id)).length,
   thumbnail: async (design, _a, ctx) => {
     const [first] = await ctx.loaders.pagesByDesign.load(design.id);

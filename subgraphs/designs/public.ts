@@ -1,0 +1,99 @@
+import type { Design, Prisma, PrismaClient } from "../../generated/prisma/client.js";
+import { requiredText } from "../../lib/validation.js";
+import { newId, TITLE_MAX } from "./domain/designs.js";
+import { viewLink } from "./domain/view-links.js";
+
+/**
+ * What other domains may ask of the designs domain in the same process (every domain shares the one
+ * database): making a design from content they read elsewhere (an imported file), and the summary of
+ * designs they made so. Nothing else of `subgraphs/designs/` is theirs to import.
+ */
+
+/** An element of an imported page, in page pixels (back to front in the order given). */
+export type ImportedElement =
+  | { kind: "image"; x: number; y: number; width: number; height: number; assetId: string }
+  | { kind: "text"; x: number; y: number; width: number; height: number; text: string; fontSize: number; color: string };
+
+export interface ImportedPage {
+  width: number;
+  height: number;
+  elements: ImportedElement[];
+}
+
+export interface ImportedDesignRequest {
+  /** Fixed by the caller (e.g. derived from its job), so a retried import finds what an earlier attempt made. */
+  id?: string;
+  ownerId: number;
+  teamId: string;
+  title: string;
+  pages: ImportedPage[];
+}
+
+/** The documented DesignSummary's data (the URLs are the gateway's: see `designUrls`). */
+export interface DesignSummaryData {
+  id: string;
+  title: string;
+  createdAt: Date;
+  updatedAt: Date;
+  pageCount: number;
+}
+
+const WITH_PAGE_COUNT = { _count: { select: { pages: true } } } as const;
+
+function summaryOf(design: Design & { _count: { pages: number } }): DesignSummaryData {
+  return { id: design.id, title: design.title, createdAt: design.createdAt, updatedAt: design.updatedAt, pageCount: design._count.pages };
+}
+
+/** What the key of design view links is derived for (`runtime.keyFor`): every domain handing out design URLs signs with it. */
+export const DESIGN_VIEW_KEY_PURPOSE = "design-views";
+
+/** Where a design is edited and viewed: signed, expiring links under the deployment's public URL. */
+export function designUrls(links: { publicUrl: string; viewKey: Buffer }, designId: string): { editUrl: string; viewUrl: string } {
+  return { editUrl: viewLink(links.publicUrl, links.viewKey, designId, "edit"), viewUrl: viewLink(links.publicUrl, links.viewKey, designId, "view") };
+}
+
+/** Element ids are their page's id and their place on it (unique, within the platform's id rule). */
+function elementData(pageId: string, element: ImportedElement, z: number): Prisma.DesignElementCreateWithoutPageInput {
+  const box = { id: `${pageId}-${z}`, kind: element.kind, x: element.x, y: element.y, width: element.width, height: element.height, z };
+  return element.kind === "image" ? { ...box, assetId: element.assetId } : { ...box, text: element.text, fontSize: element.fontSize, color: element.color };
+}
+
+/**
+ * A custom-size design of `ownerId` in `teamId` with the given pages and their elements, written in
+ * one statement (all or nothing); the title follows the designs domain's own rule (1..255).
+ * Returns the existing design when one with `id` was made already.
+ */
+export async function createImportedDesign(db: PrismaClient, request: ImportedDesignRequest): Promise<DesignSummaryData> {
+  if (request.id) {
+    const [existing] = await designSummaries(db, [request.id]);
+    if (existing) return existing;
+  }
+  const title = requiredText(request.title, "title", TITLE_MAX);
+  const [first] = request.pages;
+  if (!first) throw new Error("an imported design needs at least one page");
+  const design = await db.design.create({
+    data: {
+      id: request.id ?? newId("D"),
+      title,
+      titleKey: title.toLowerCase(),
+      ownerId: request.ownerId,
+      teamId: request.teamId,
+      typeKind: "custom",
+      preset: null,
+      pages: {
+        create: request.pages.map((page, index) => {
+          const pageId = newId("P");
+          return { id: pageId, index: index + 1, width: page.width, height: page.height, elements: { create: page.elements.map((element, z) => elementData(pageId, element, z)) } };
+        }),
+      },
+    },
+    include: WITH_PAGE_COUNT,
+  });
+  return summaryOf(design);
+}
+
+/** Summaries of the designs with these ids that exist (in no particular order). */
+export async function designSummaries(db: PrismaClient, ids: readonly string[]): Promise<DesignSummaryData[]> {
+  const designs = await db.design.findMany({ where: { id: { in: [...new Set(ids)] } }, include: WITH_PAGE_COUNT });
+  return designs.map(summaryOf);
+}

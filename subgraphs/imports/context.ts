@@ -1,0 +1,19 @@
+import type { PrismaClient } from "../../lib/db/database.js";
+import type { Logger } from "../../lib/logger.js";
+import type { DomainContext } from "../../lib/modules/domain-module.js";
+import type { Bus } from "../../lib/pubsub.js";
+import type { FileService } from "../../lib/storage/file-service.js";
+import type { ImportsLoaders } from "./loaders.js";
+
+export interface ImportsDependencies {
+  db: PrismaClient;
+  log: Logger;
+  bus: Bus;
+  files: FileService;
+  /** Where clients reach the deployment: the designs' edit and view URLs. */
+  publicUrl: string;
+  /** Signs the designs' view and edit links (the designs domain's key). */
+  viewKey: Buffer;
+}
+
+export type ImportsContext = DomainContext<ImportsDependencies, ImportsLoaders>;

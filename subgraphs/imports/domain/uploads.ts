@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import type { Readable } from "node:stream";
+import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
+import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
+import { ConflictError, NotFoundError } from "../../../lib/errors.js";
+import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
+import type { BlobStore } from "../../../lib/storage/blob-store.js";
+import type { ReceiveOutcome } from "../../../lib/storage/file-routes.js";
+import { storeBodyUpTo } from "../../../lib/storage/size-limit.js";
+import type { ImportsContext } from "../context.js";
+import { DESIGN_IMPORT, type ImportInput } from "./import-jobs.js";
+import { checkedMimeType, checkedTitle, UPLOAD_TITLE_MAX } from "./requests.js";
+
+/** An import's upload URL is valid this long. */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+
+/** Every import upload slot id starts with this: the platform's upload route hands such slots to this domain. */
+export const IMPORT_SLOT_PREFIX = "IM";
+
+export const importBlobKey = (uploadId: string) => `imports/uploads/${uploadId}`;
+
+export interface ImportUploadTicket {
+  uploadId: string;
+  uploadUrl: string;
+  expiresAt: Date;
+}
+
+/** Step 1: an upload slot for the file of a new import, and the signed URL its bytes go to. */
+export async function requestImportUpload(
+  ctx: ImportsContext,
+  principal: DesignPrincipal,
+  input: { title: string; mimeType?: string | null },
+): Promise<ImportUploadTicket> {
+  const title = checkedTitle(input.title, UPLOAD_TITLE_MAX);
+  const mimeType = checkedMimeType(input.mimeType);
+  const now = Date.now();
+  const upload = await ctx.db.importUpload.create({
+    data: {
+      id: `${IMPORT_SLOT_PREFIX}${randomBytes(12).toString("base64url")}`,
+      ownerId: principal.userId,
+      teamId: principal.teamId,
+      title,
+      mimeType,
+      expiresAt: new Date(now + UPLOAD_URL_SECONDS * 1000),
+    },
+  });
+  return { uploadId: upload.id, uploadUrl: ctx.files.uploadUrl(upload.id, UPLOAD_URL_SECONDS, now), expiresAt: upload.expiresAt };
+}
+
+/**
+ * Step 2 (the signed URL): stores the bytes once, as they arrive. Past `maxBytes` the partial file is
+ * removed and the slot marked too big, so its job fails with `file_too_big`.
+ */
+export async function receiveImportUpload(deps: { db: PrismaClient; blobs: BlobStore }, uploadId: string, body: Readable, maxBytes: number): Promise<ReceiveOutcome> {
+  const upload = await deps.db.importUpload.findUnique({ where: { id: uploadId } });
+  if (!upload || upload.expiresAt < new Date()) return "unknown";
+  if (upload.receivedAt) return "used";
+  const stored = await storeBodyUpTo(deps.blobs, importBlobKey(uploadId), body, maxBytes);
+  if (stored === "aborted") return "aborted";
+  const byteSize = stored === "too_big" ? null : stored;
+  const claimed = await deps.db.importUpload.updateMany({ where: { id: uploadId, receivedAt: null }, data: { receivedAt: new Date(), byteSize, tooBig: byteSize === null } });
+  if (claimed.count !== 1) return "used";
+  return byteSize === null ? "too_big" : "stored";
+}
+
+/** Step 3: one job per received upload, created with the upload marked consumed in one transaction. */
+export async function createImportJob(ctx: ImportsContext, principal: DesignPrincipal, uploadId: string): Promise<Job> {
+  const job = await ctx.db.$transaction(async (tx) => {
+    const upload = await tx.importUpload.findUnique({ where: { id: uploadId } });
+    if (!upload || upload.ownerId !== principal.userId) throw new NotFoundError("Upload not found");
+    if (upload.expiresAt < new Date()) throw new NotFoundError("The upload has expired: request a new upload URL");
+    if (!upload.receivedAt) throw new ConflictError("The import's bytes have not been sent to its upload URL yet");
+    if (upload.jobId) throw new ConflictError("The upload already has a job");
+    const input: ImportInput & { uploadId: string; tooBig: boolean } = { uploadId, title: upload.title, teamId: upload.teamId, mimeType: upload.mimeType, tooBig: upload.tooBig };
+    const created = await createJobRow(tx, { kind: DESIGN_IMPORT, ownerId: principal.userId, input: { ...input } });
+    await tx.importUpload.update({ where: { id: uploadId }, data: { jobId: created.id } });
+    return created;
+  });
+  await announceJob(ctx.bus, job);
+  return job;
+}
+
+/** Unused upload slots are kept this long past their expiry, then removed with their bytes. */
+const SWEEP_AFTER_MS = 60 * 60 * 1000;
+
+/** Removes import upload slots that expired without becoming a job, and their bytes; returns how many. */
+export async function sweepExpiredImportUploads(deps: { db: PrismaClient; blobs: BlobStore }, now = Date.now()): Promise<number> {
+  const expired = await deps.db.importUpload.findMany({ where: { jobId: null, expiresAt: { lt: new Date(now - SWEEP_AFTER_MS) } }, take: 500 });
+  for (const upload of expired) await deps.blobs.delete(importBlobKey(upload.id));
+  const removed = await deps.db.importUpload.deleteMany({ where: { id: { in: expired.map((upload) => upload.id) }, jobId: null } });
+  return removed.count;
+}

@@ -1,0 +1,6 @@
+import type { ImportedDesignSummaryResolvers } from "../__generated__/resolvers-types.js";
+import { designUrls } from "../../designs/public.js";
+
+export const ImportedDesignSummary: ImportedDesignSummaryResolvers = {
+  urls: (design, _a, ctx) => designUrls(ctx, design.id),
+};
