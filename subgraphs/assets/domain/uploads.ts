@@ -46,27 +46,30 @@ export async function requestUpload(ctx: AssetsContext, principal: DesignPrincip
 
 /**
  * Step 2 (the signed URL): stores the bytes once, written to storage as they arrive. Past `maxBytes`
- * the writing stops, the partial file is removed and the slot is marked too big, so its job fails
- * with `file_too_big` (the sender is answered at once; the route discards the rest). A sender who
- * goes away mid-body leaves nothing behind and the slot unused.
+ * — declared by the sender's Content-Length, or counted — the writing stops (or never starts), the
+ * partial file is removed and the slot is marked too big, so its job fails with `file_too_big` (the
+ * sender is answered at once; the route discards the rest). A sender who goes away mid-body leaves
+ * nothing behind and the slot unused.
  */
 export async function receiveUpload(
   deps: { db: PrismaClient; blobs: BlobStore },
   uploadId: string,
-  body: Readable,
+  { body, declaredBytes }: { body: Readable; declaredBytes?: number },
   maxBytes: number,
 ): Promise<ReceiveOutcome> {
   const upload = await deps.db.assetUpload.findUnique({ where: { id: uploadId } });
   if (!upload || upload.expiresAt < new Date()) return "unknown";
   if (upload.receivedAt) return "used";
   let size: number | null = null;
-  try {
-    // Stopping early must not destroy the request: its answer still has to be sent.
-    size = await deps.blobs.put(uploadBlobKey(uploadId), upTo(body.iterator({ destroyOnReturn: false }), maxBytes), "application/octet-stream");
-  } catch (error) {
-    if (!(error instanceof SizeLimitExceededError)) {
-      if (body.destroyed || body.readableAborted) return "aborted";
-      throw error;
+  if (declaredBytes === undefined || declaredBytes <= maxBytes) {
+    try {
+      // Stopping early must not destroy the request: its answer still has to be sent.
+      size = await deps.blobs.put(uploadBlobKey(uploadId), upTo(body.iterator({ destroyOnReturn: false }), maxBytes), "application/octet-stream");
+    } catch (error) {
+      if (!(error instanceof SizeLimitExceededError)) {
+        if (body.destroyed || body.readableAborted) return "aborted";
+        throw error;
+      }
     }
   }
   const claimed = await deps.db.assetUpload.updateMany({
