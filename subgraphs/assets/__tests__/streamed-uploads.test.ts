@@ -4,7 +4,7 @@ import { readdir } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { base64Name, finishedJob, mp4, onPlatform, png, postUpload, startAssetPlatform, type AssetPlatform } from "../../../testing/assets.js";
+import { base64Name, finishedJob, mp4, onPlatform, png, pngBomb, postUpload, startAssetPlatform, type AssetPlatform } from "../../../testing/assets.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 
 const MIB = 1024 * 1024;
@@ -132,6 +132,19 @@ describe("uploads are streamed to storage", () => {
     const upload = await t.platform.runtime.db.prisma.assetUpload.findFirstOrThrow({ where: { name: "two hundred megabytes" } });
     assert.equal(upload.byteSize, 200 * MIB);
     assert.deepEqual(await leftBehind(upload.id), [], "the upload's bytes became the asset's; nothing half-written");
+  });
+
+  test("a decompression bomb (a 27 KB PNG of 15000 × 15000 pixels) fails its job with import_failed, naming the pixel limit, without being decoded", async () => {
+    const bomb = pngBomb(15_000, 15_000);
+    let job: any;
+    const growth = await peakGrowth(async () => {
+      const created = await postUpload(t.http, token, bomb, { "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("bomb") }) });
+      assert.equal(created.status, 200, created.text);
+      job = await finishedJob(t.http, `/v1/asset-uploads/${created.body.job.id}`, token);
+    });
+    assert.deepEqual([job.status, job.error.code], ["failed", "import_failed"]);
+    assert.match(job.error.message, /15000 × 15000 pixels.*100000000 pixel/);
+    assert.ok(growth < 40 * MIB, `memory grew by ${(growth / MIB).toFixed(1)} MiB`);
   });
 
   test("a sender who goes away through the REST path — before the body is read, or mid-body — leaves no file, no job, no used upload URL", async () => {
