@@ -18,7 +18,8 @@ function signatureOf(req: Request): { expires: string; signature: string } | und
 
 /**
  * Signed file downloads and uploads are answered by the platform's file routes (on the subgraph that
- * hosts them); the gateway's port passes them through as streams. The internal URL is rebuilt from the
+ * hosts them); the gateway's port passes them through as streams, in both directions, and ends the
+ * forwarded request when its caller goes away. The internal URL is rebuilt from the
  * validated key, `expires` and `signature` alone — never from the request's own path — so no encoded
  * `..` or other trick can reach anything but a file route.
  */
@@ -42,6 +43,10 @@ export function mountBlobProxy(app: Express, target: () => string | undefined, l
       log.error({ err: error }, "the file service could not be reached");
       if (!res.headersSent) res.status(502).json({ code: "internal_error", message: "The file service is unavailable" });
       else res.destroy();
+    });
+    // A caller who goes away mid-body ends the forwarded upload too, so the file route keeps nothing half-sent.
+    req.on("close", () => {
+      if (!req.complete) outgoing.destroy();
     });
     req.pipe(outgoing);
   };

@@ -7,7 +7,7 @@ import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
 import { executeOperation, GatewayUnavailableError, type Caller, type GraphQLResult } from "./graphql-client.js";
 import { RequestRefusedError, type RestRequest, type RestRoute, type RestService } from "./route-table.js";
-import { runUpload } from "./uploads.js";
+import { CallerGoneError, runUpload } from "./uploads.js";
 
 export interface AdapterOptions {
   /** Resolved per request: in one-process mode the gateway's port is known only once it listens. */
@@ -90,6 +90,7 @@ function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) 
       if (status === 204) return void res.status(204).end();
       res.status(status).json(route.body ? route.body(result.data) : result.data);
     } catch (error) {
+      if (error instanceof CallerGoneError) return void res.destroy();
       if (error instanceof GatewayUnavailableError) {
         options.log.error({ err: error }, "REST adapter could not reach the graph");
         return void res.status(502).json(style.adapter("graph_unavailable", "The graph is unavailable"));

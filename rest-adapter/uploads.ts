@@ -8,6 +8,15 @@ import { RequestRefusedError, type RestRequest, type RestRoute } from "./route-t
 /** What an upload route produced: the final operation's result, or a refusal before it. */
 export type UploadOutcome = { result: GraphQLResult } | { refused: RequestRefusedError } | { stored: { status: number; body: unknown } };
 
+/** The caller went away before sending the whole body: nothing is kept, and there is no one to answer. */
+export class CallerGoneError extends Error {
+  constructor() {
+    super("the caller went away before the end of the upload");
+  }
+}
+
+const callerGone = (req: Request) => req.destroyed && !req.complete;
+
 /** The signed URL on the gateway's own address: the public URL may not be reachable from here. */
 function onGateway(uploadUrl: string, gatewayUrl: string): string {
   const target = new URL(uploadUrl);
@@ -17,7 +26,8 @@ function onGateway(uploadUrl: string, gatewayUrl: string): string {
 /**
  * Pipes the caller's body to the signed upload URL with Node's own backpressure (no more than a
  * socket's worth in memory at any time) and reads the file route's answer. A caller who goes away
- * mid-body ends the forwarded upload too, so nothing half-sent is kept.
+ * mid-body — or went away before the piping began — ends the forwarded upload too, so nothing
+ * half-sent is kept.
  */
 function streamTo(url: string, req: Request): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
@@ -30,14 +40,20 @@ function streamTo(url: string, req: Request): Promise<{ status: number; body: un
         (error: Error) => reject(new GatewayUnavailableError(`upload failed: ${error.message}`)),
       );
     });
+    const failed = (reason: string) => {
+      if (!answered) reject(callerGone(req) ? new CallerGoneError() : new GatewayUnavailableError(`upload failed: ${reason}`));
+    };
     outgoing.on("error", (error) => {
       // The file route may answer before the whole body arrived (too big) and stop reading: its answer stands.
-      if (!answered) reject(new GatewayUnavailableError(`upload failed: ${error.message}`));
+      failed(error.message);
       req.resume();
     });
-    req.on("close", () => {
+    outgoing.on("close", () => failed("the file route closed the connection without answering"));
+    const stopIfGone = () => {
       if (!req.complete) outgoing.destroy();
-    });
+    };
+    if (req.destroyed) stopIfGone();
+    else req.on("close", stopIfGone);
     req.pipe(outgoing);
   });
 }
@@ -53,7 +69,7 @@ function parseJson(raw: string): unknown {
 /**
  * A binary upload route: the header is read before any byte (a bad one creates nothing), the
  * ticket operation gives the signed upload URL, the body is streamed there, then the route's
- * operation runs with the upload's id.
+ * operation runs with the upload's id. Throws `CallerGoneError` when the caller went away mid-body.
  */
 export async function runUpload(
   route: RestRoute & { upload: NonNullable<RestRoute["upload"]> },
@@ -65,6 +81,7 @@ export async function runUpload(
   if (!req.is("application/octet-stream")) {
     return { refused: new RequestRefusedError("not_octet_stream", "The body must be the file's raw bytes with Content-Type application/octet-stream") };
   }
+  if (callerGone(req)) throw new CallerGoneError();
   let ticketVariables: Record<string, unknown>;
   try {
     ticketVariables = route.upload.ticketVariables(request);

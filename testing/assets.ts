@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { crc32, deflateSync } from "node:zlib";
 import type { HttpClient, HttpResponse } from "./http.js";
 import { startWithPeople, type People, type Person } from "./people.js";
 import type { TestPlatform } from "./platform.js";
@@ -50,6 +51,33 @@ export async function finishedJob(http: HttpClient, path: string, token: string,
 export function onPlatform(http: HttpClient, signedUrl: string): URL {
   const url = new URL(signedUrl);
   return new URL(`${url.pathname}${url.search}`, http.baseUrl);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/**
+ * A decompression bomb: a valid black one-bit PNG of `width` × `height` pixels whose rows compress to
+ * a few kilobytes (15000 × 15000 is about 27 KB on the wire and 225 MB once decoded).
+ */
+export function pngBomb(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth 1, colour type 0 (grey), deflate, no filter method, no interlace
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(rows, { level: 9 })),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** The start of an MP4 file (an `ftyp` box) padded to `size` bytes: detected as video/mp4 from its content. */

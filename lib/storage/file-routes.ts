@@ -6,10 +6,20 @@ import type { FileService } from "./file-service.js";
 /** `aborted`: the sender went away before the end of the body (nothing is kept; there is no one to answer). */
 export type ReceiveOutcome = "stored" | "too_big" | "unknown" | "used" | "aborted";
 
-/** What a domain does with the bytes sent to one of its upload slots (ids starting with `prefix`). */
+/**
+ * What a domain does with the bytes sent to one of its upload slots (ids starting with `prefix`).
+ * `declaredBytes` is the sender's Content-Length when it gave one: a size past the limit can be
+ * refused before a byte of the body is read.
+ */
 export interface UploadReceiver {
   prefix: string;
-  receive(slotId: string, body: Readable): Promise<ReceiveOutcome>;
+  receive(slotId: string, body: Readable, declaredBytes: number | undefined): Promise<ReceiveOutcome>;
+}
+
+/** The request's Content-Length, when it has one of the only valid shape. */
+function declaredLength(req: Request): number | undefined {
+  const length = req.headers["content-length"];
+  return length !== undefined && /^\d{1,15}$/.test(length) ? Number(length) : undefined;
 }
 
 /** Upload slot ids: a domain's prefix and URL-safe characters, nothing a path could be made of. */
@@ -49,7 +59,7 @@ export function mountFileRoutes(app: Express, files: FileService, receivers: rea
     if (!signed(req, res, files, slotId, "upload")) return;
     if (req.is("multipart/*")) return refuse(res, 400, "bad_request_body", "Send the file's raw bytes (application/octet-stream), not a multipart body");
     const receiver = receivers.find((candidate) => slotId.startsWith(candidate.prefix));
-    const outcome = receiver ? await receiver.receive(slotId, req) : "unknown";
+    const outcome = receiver ? await receiver.receive(slotId, req, declaredLength(req)) : "unknown";
     if (outcome === "aborted") return void res.destroy();
     if (outcome === "unknown") return refuse(res, 404, "not_found", "The upload does not exist or has expired");
     if (outcome === "used") return refuse(res, 409, "conflict", "The upload URL was already used");

@@ -21,17 +21,25 @@ export async function* upTo(source: AsyncIterable<Uint8Array>, maxBytes: number)
   }
 }
 
+/** An upload's body, and its size when the sender declared one (Content-Length). */
+export interface IncomingBody {
+  body: Readable;
+  declaredBytes?: number;
+}
+
 /**
  * Writes a request body to `key` as it arrives, stopping past `maxBytes` (the partial file is not
- * kept and the request is not destroyed: its answer still has to be sent). Returns the size stored,
- * `too_big`, or `aborted` when the sender went away mid-body.
+ * kept and the request is not destroyed: its answer still has to be sent); a declared size past
+ * the limit is refused before anything is read. Returns the size stored, `too_big`, or `aborted`
+ * when the sender went away mid-body.
  */
 export async function storeBodyUpTo(
   blobs: Pick<BlobStore, "put">,
   key: string,
-  body: Readable,
+  { body, declaredBytes }: IncomingBody,
   maxBytes: number,
 ): Promise<number | "too_big" | "aborted"> {
+  if (declaredBytes !== undefined && declaredBytes > maxBytes) return "too_big";
   try {
     return await blobs.put(key, upTo(body.iterator({ destroyOnReturn: false }), maxBytes), "application/octet-stream");
   } catch (error) {

@@ -37,7 +37,7 @@ export default defineDomain({
   servesFiles: true,
   uploads: (runtime, settings) => ({
     prefix: UPLOAD_SLOT_PREFIX,
-    receive: (slotId, body) => receiveUpload({ db: runtime.db.prisma, blobs: runtime.files }, slotId, body, settings.maxBytes),
+    receive: (slotId, body, declaredBytes) => receiveUpload({ db: runtime.db.prisma, blobs: runtime.files }, slotId, { body, declaredBytes }, settings.maxBytes),
   }),
   subscriptions: [jobSubscription("assetUploadJob"), jobSubscription("urlAssetUploadJob")],
   codegen: {

@@ -34,7 +34,7 @@ export default defineDomain({
   ],
   uploads: (runtime, settings) => ({
     prefix: IMPORT_SLOT_PREFIX,
-    receive: (slotId, body) => receiveImportUpload({ db: runtime.db.prisma, blobs: runtime.files }, slotId, body, settings.maxBytes),
+    receive: (slotId, body, declaredBytes) => receiveImportUpload({ db: runtime.db.prisma, blobs: runtime.files }, slotId, { body, declaredBytes }, settings.maxBytes),
   }),
   subscriptions: [jobSubscription("designImportJob"), jobSubscription("urlImportJob")],
   codegen: {

@@ -29,25 +29,33 @@ export function tooBig(limit: number): PermanentJobError {
   return new PermanentJobError("file_too_big", `The file is larger than the ${Math.floor(limit / (1024 * 1024))} MB limit`);
 }
 
+const undecodable = () => importFailed("The image could not be decoded");
+
+/**
+ * Dimensions from the file's header (nothing decoded), refused past `maxPixels` — a decompression
+ * bomb is a few kilobytes on disk — then a thumbnail decoded from the file, with the same limit.
+ */
 async function imageFacts(file: string, maxPixels: number) {
+  const { width, height } = await sharp(file, { failOn: "error", limitInputPixels: false })
+    .metadata()
+    .catch(() => Promise.reject(undecodable()));
+  if (!width || !height) throw undecodable();
+  if (width * height > maxPixels) throw importFailed(`The image is ${width} × ${height} pixels, more than the ${maxPixels} pixel limit`);
   try {
-    const image = sharp(file, { failOn: "error", limitInputPixels: maxPixels });
-    const { width, height } = await image.metadata();
     const thumbnail = await sharp(file, { failOn: "error", animated: false, limitInputPixels: maxPixels })
       .rotate()
       .resize({ width: THUMBNAIL_BOX, height: THUMBNAIL_BOX, fit: "inside", withoutEnlargement: true })
       .png()
       .toBuffer({ resolveWithObject: true });
-    if (!width || !height) throw new Error("no dimensions");
     return { width, height, thumbnail: thumbnail.data, thumbnailWidth: thumbnail.info.width, thumbnailHeight: thumbnail.info.height };
   } catch {
-    throw importFailed("The image could not be decoded");
+    throw undecodable();
   }
 }
 
 /**
  * Reads the file: its type from its content (images and videos only), an image's dimensions and a
- * thumbnail (images past `maxPixels` are refused before they are decoded); then records the asset.
+ * thumbnail (images past `maxPixels` are refused from their header, before they are decoded); then records the asset.
  * Anything else fails the job with `import_failed`.
  */
 export async function importAsset(deps: { db: PrismaClient; blobs: BlobStore; maxPixels: number }, request: ImportRequest): Promise<Asset> {

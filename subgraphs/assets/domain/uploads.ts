@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { Readable } from "node:stream";
 import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
 import type { ReceiveOutcome } from "../../../lib/storage/file-routes.js";
-import { storeBodyUpTo } from "../../../lib/storage/size-limit.js";
+import { storeBodyUpTo, type IncomingBody } from "../../../lib/storage/size-limit.js";
 import type { AssetsContext } from "../context.js";
 import { ASSET_NAME_MAX } from "./assets.js";
 import { ASSET_UPLOAD } from "./upload-jobs.js";
@@ -46,20 +45,21 @@ export async function requestUpload(ctx: AssetsContext, principal: DesignPrincip
 
 /**
  * Step 2 (the signed URL): stores the bytes once, written to storage as they arrive. Past `maxBytes`
- * the writing stops, the partial file is removed and the slot is marked too big, so its job fails
- * with `file_too_big` (the sender is answered at once; the route discards the rest). A sender who
- * goes away mid-body leaves nothing behind and the slot unused.
+ * — declared by the sender's Content-Length, or counted — the writing stops (or never starts), the
+ * partial file is removed and the slot is marked too big, so its job fails with `file_too_big` (the
+ * sender is answered at once; the route discards the rest). A sender who goes away mid-body leaves
+ * nothing behind and the slot unused.
  */
 export async function receiveUpload(
   deps: { db: PrismaClient; blobs: BlobStore },
   uploadId: string,
-  body: Readable,
+  incoming: IncomingBody,
   maxBytes: number,
 ): Promise<ReceiveOutcome> {
   const upload = await deps.db.assetUpload.findUnique({ where: { id: uploadId } });
   if (!upload || upload.expiresAt < new Date()) return "unknown";
   if (upload.receivedAt) return "used";
-  const stored = await storeBodyUpTo(deps.blobs, uploadBlobKey(uploadId), body, maxBytes);
+  const stored = await storeBodyUpTo(deps.blobs, uploadBlobKey(uploadId), incoming, maxBytes);
   if (stored === "aborted") return "aborted";
   const size = stored === "too_big" ? null : stored;
   const claimed = await deps.db.assetUpload.updateMany({

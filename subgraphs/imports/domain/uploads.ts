@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { Readable } from "node:stream";
 import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { ConflictError, NotFoundError } from "../../../lib/errors.js";
 import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
 import type { ReceiveOutcome } from "../../../lib/storage/file-routes.js";
-import { storeBodyUpTo } from "../../../lib/storage/size-limit.js";
+import { storeBodyUpTo, type IncomingBody } from "../../../lib/storage/size-limit.js";
 import type { ImportsContext } from "../context.js";
 import { DESIGN_IMPORT, type ImportInput } from "./import-jobs.js";
 import { checkedMimeType, checkedTitle, UPLOAD_TITLE_MAX } from "./requests.js";
@@ -51,11 +50,11 @@ export async function requestImportUpload(
  * Step 2 (the signed URL): stores the bytes once, as they arrive. Past `maxBytes` the partial file is
  * removed and the slot marked too big, so its job fails with `file_too_big`.
  */
-export async function receiveImportUpload(deps: { db: PrismaClient; blobs: BlobStore }, uploadId: string, body: Readable, maxBytes: number): Promise<ReceiveOutcome> {
+export async function receiveImportUpload(deps: { db: PrismaClient; blobs: BlobStore }, uploadId: string, incoming: IncomingBody, maxBytes: number): Promise<ReceiveOutcome> {
   const upload = await deps.db.importUpload.findUnique({ where: { id: uploadId } });
   if (!upload || upload.expiresAt < new Date()) return "unknown";
   if (upload.receivedAt) return "used";
-  const stored = await storeBodyUpTo(deps.blobs, importBlobKey(uploadId), body, maxBytes);
+  const stored = await storeBodyUpTo(deps.blobs, importBlobKey(uploadId), incoming, maxBytes);
   if (stored === "aborted") return "aborted";
   const byteSize = stored === "too_big" ? null : stored;
   const claimed = await deps.db.importUpload.updateMany({ where: { id: uploadId, receivedAt: null }, data: { receivedAt: new Date(), byteSize, tooBig: byteSize === null } });
