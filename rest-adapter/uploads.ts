@@ -33,7 +33,10 @@ function streamTo(url: string, req: Request): Promise<{ status: number; body: un
   return new Promise((resolve, reject) => {
     let answered = false;
     const length = req.headers["content-length"];
-    const outgoing = http.request(url, { method: "PUT", headers: { "content-type": "application/octet-stream", ...(length ? { "content-length": length } : {}) } }, (incoming) => {
+    // A connection of its own: one the file route answered early (too big) may still carry unread
+    // bytes, and a later request sent on it would wait for ever.
+    const headers = { "content-type": "application/octet-stream", ...(length ? { "content-length": length } : {}) };
+    const outgoing = http.request(url, { method: "PUT", headers, agent: false }, (incoming) => {
       answered = true;
       text(incoming).then(
         (raw) => resolve({ status: incoming.statusCode ?? 502, body: parseJson(raw) }),

@@ -228,6 +228,16 @@ describe("past the limits (1 MB, 1,000,000 pixels)", () => {
     assert.deepEqual([job.status, job.error.code], ["failed", "file_too_big"]);
   });
 
+  test("uploads through the REST path after ones answered early (too big) are answered at once, not stuck behind them", async () => {
+    for (let round = 0; round < 3; round++) {
+      const big = await postUpload(small.t.http, small.token, Buffer.alloc(3 * MIB, 1), header(`big ${round}`));
+      assert.equal(big.status, 200, big.text);
+      const started = Date.now();
+      const next = await postUpload(small.t.http, small.token, await png(20, 20), header(`next ${round}`));
+      assert.equal(next.status, 200, `after an upload answered early: ${next.status} ${next.text} in ${Date.now() - started} ms`);
+    }
+  });
+
   test("too many pixels: never decoded, the job fails with import_failed", async () => {
     const wide = await postUpload(small.t.http, small.token, await png(2000, 1000), header("wide"));
     const job = await finishedJob(small.t.http, `/v1/asset-uploads/${wide.body.job.id}`, small.token);

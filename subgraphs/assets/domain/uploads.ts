@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
-import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.js";
+import { ValidationError } from "../../../lib/errors.js";
 import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
 import type { ReceiveOutcome } from "../../../lib/storage/file-routes.js";
 import { storeBodyUpTo, type IncomingBody } from "../../../lib/storage/size-limit.js";
+import { slotReadyForJob, sweepExpiredSlots } from "../../../lib/storage/upload-slots.js";
 import type { AssetsContext } from "../context.js";
 import { ASSET_NAME_MAX } from "./assets.js";
 import { ASSET_UPLOAD } from "./upload-jobs.js";
@@ -73,11 +74,7 @@ export async function receiveUpload(
 /** Step 3: one job per received upload, created with the upload marked consumed in one transaction. */
 export async function createUploadJob(ctx: AssetsContext, principal: DesignPrincipal, uploadId: string): Promise<Job> {
   const job = await ctx.db.$transaction(async (tx) => {
-    const upload = await tx.assetUpload.findUnique({ where: { id: uploadId } });
-    if (!upload || upload.ownerId !== principal.userId) throw new NotFoundError("Upload not found");
-    if (upload.expiresAt < new Date()) throw new NotFoundError("The upload has expired: request a new upload URL");
-    if (!upload.receivedAt) throw new ConflictError("The upload's bytes have not been sent to its upload URL yet");
-    if (upload.jobId) throw new ConflictError("The upload already has a job");
+    const upload = slotReadyForJob(await tx.assetUpload.findUnique({ where: { id: uploadId } }), principal.userId, "upload");
     const created = await createJobRow(tx, {
       kind: ASSET_UPLOAD,
       ownerId: principal.userId,
@@ -90,13 +87,7 @@ export async function createUploadJob(ctx: AssetsContext, principal: DesignPrinc
   return job;
 }
 
-/** Unused upload slots are kept this long past their expiry, then removed with their bytes. */
-const SWEEP_AFTER_MS = 60 * 60 * 1000;
-
 /** Removes upload slots that expired without becoming a job, and their bytes; returns how many. */
-export async function sweepExpiredUploads(deps: { db: PrismaClient; blobs: BlobStore }, now = Date.now()): Promise<number> {
-  const expired = await deps.db.assetUpload.findMany({ where: { jobId: null, expiresAt: { lt: new Date(now - SWEEP_AFTER_MS) } }, take: 500 });
-  for (const upload of expired) await deps.blobs.delete(uploadBlobKey(upload.id));
-  const removed = await deps.db.assetUpload.deleteMany({ where: { id: { in: expired.map((upload) => upload.id) }, jobId: null } });
-  return removed.count;
+export function sweepExpiredUploads(deps: { db: PrismaClient; blobs: BlobStore }, now = Date.now()): Promise<number> {
+  return sweepExpiredSlots(deps.db.assetUpload, uploadBlobKey, deps.blobs, now);
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
-import { ConflictError, NotFoundError } from "../../../lib/errors.js";
 import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
 import type { ReceiveOutcome } from "../../../lib/storage/file-routes.js";
 import { storeBodyUpTo, type IncomingBody } from "../../../lib/storage/size-limit.js";
+import { slotReadyForJob, sweepExpiredSlots } from "../../../lib/storage/upload-slots.js";
 import type { ImportsContext } from "../context.js";
 import { DESIGN_IMPORT, type ImportInput } from "./import-jobs.js";
 import { checkedMimeType, checkedTitle, UPLOAD_TITLE_MAX } from "./requests.js";
@@ -65,11 +65,7 @@ export async function receiveImportUpload(deps: { db: PrismaClient; blobs: BlobS
 /** Step 3: one job per received upload, created with the upload marked consumed in one transaction. */
 export async function createImportJob(ctx: ImportsContext, principal: DesignPrincipal, uploadId: string): Promise<Job> {
   const job = await ctx.db.$transaction(async (tx) => {
-    const upload = await tx.importUpload.findUnique({ where: { id: uploadId } });
-    if (!upload || upload.ownerId !== principal.userId) throw new NotFoundError("Upload not found");
-    if (upload.expiresAt < new Date()) throw new NotFoundError("The upload has expired: request a new upload URL");
-    if (!upload.receivedAt) throw new ConflictError("The import's bytes have not been sent to its upload URL yet");
-    if (upload.jobId) throw new ConflictError("The upload already has a job");
+    const upload = slotReadyForJob(await tx.importUpload.findUnique({ where: { id: uploadId } }), principal.userId, "import");
     const input: ImportInput & { uploadId: string; tooBig: boolean } = { uploadId, title: upload.title, teamId: upload.teamId, mimeType: upload.mimeType, tooBig: upload.tooBig };
     const created = await createJobRow(tx, { kind: DESIGN_IMPORT, ownerId: principal.userId, input: { ...input } });
     await tx.importUpload.update({ where: { id: uploadId }, data: { jobId: created.id } });
@@ -79,13 +75,7 @@ export async function createImportJob(ctx: ImportsContext, principal: DesignPrin
   return job;
 }
 
-/** Unused upload slots are kept this long past their expiry, then removed with their bytes. */
-const SWEEP_AFTER_MS = 60 * 60 * 1000;
-
 /** Removes import upload slots that expired without becoming a job, and their bytes; returns how many. */
-export async function sweepExpiredImportUploads(deps: { db: PrismaClient; blobs: BlobStore }, now = Date.now()): Promise<number> {
-  const expired = await deps.db.importUpload.findMany({ where: { jobId: null, expiresAt: { lt: new Date(now - SWEEP_AFTER_MS) } }, take: 500 });
-  for (const upload of expired) await deps.blobs.delete(importBlobKey(upload.id));
-  const removed = await deps.db.importUpload.deleteMany({ where: { id: { in: expired.map((upload) => upload.id) }, jobId: null } });
-  return removed.count;
+export function sweepExpiredImportUploads(deps: { db: PrismaClient; blobs: BlobStore }, now = Date.now()): Promise<number> {
+  return sweepExpiredSlots(deps.db.importUpload, importBlobKey, deps.blobs, now);
 }
