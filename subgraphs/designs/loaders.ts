@@ -11,6 +11,27 @@ export interface DesignsLoaders {
   elementsByPage: DataLoader<string, DesignElement[]>;
   /** Assets image elements show, whatever their state (a trashed asset stays drawable). */
   assetById: DataLoader<string, AssetFacts | null>;
+  /** The designs of one team that show an asset, keyed `{ teamId, assetId }`. */
+  designsShowingAsset: DataLoader<{ teamId: string; assetId: string }, Design[], string>;
+}
+
+/** One query per team for a batch of assets: the designs whose pages show each of them. */
+async function designsShowing(db: PrismaClient, keys: readonly { teamId: string; assetId: string }[]): Promise<Design[][]> {
+  const byKey = new Map<string, Map<string, Design>>();
+  for (const teamId of new Set(keys.map((key) => key.teamId))) {
+    const assetIds = keys.filter((key) => key.teamId === teamId).map((key) => key.assetId);
+    const elements = await db.designElement.findMany({
+      where: { assetId: { in: assetIds }, page: { design: { teamId } } },
+      select: { assetId: true, page: { select: { design: true } } },
+      orderBy: { page: { design: { updatedAt: "desc" } } },
+    });
+    for (const { assetId, page } of elements) {
+      const key = `${teamId}/${assetId}`;
+      if (!byKey.has(key)) byKey.set(key, new Map());
+      byKey.get(key)!.set(page.design.id, page.design);
+    }
+  }
+  return keys.map((key) => [...(byKey.get(`${key.teamId}/${key.assetId}`)?.values() ?? [])]);
 }
 
 export function createLoaders(db: PrismaClient): DesignsLoaders {
@@ -22,5 +43,6 @@ export function createLoaders(db: PrismaClient): DesignsLoaders {
       const found = await assetsForRendering(db, ids);
       return ids.map((id) => found.get(id) ?? null);
     }),
+    designsShowingAsset: new DataLoader((keys) => designsShowing(db, keys), { cacheKeyFn: (key) => `${key.teamId}/${key.assetId}` }),
   };
 }

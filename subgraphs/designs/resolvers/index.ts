@@ -5,6 +5,7 @@ import { designs } from "./Query/designs.js";
 import { designPages } from "./Query/designPages.js";
 import { designExportFormats } from "./Query/designExportFormats.js";
 import { createDesign } from "./Mutation/createDesign.js";
+import { Asset } from "./Asset.js";
 import { Design } from "./Design.js";
 import { DesignOwner } from "./DesignOwner.js";
 import { DesignPage } from "./DesignPage.js";
@@ -14,6 +15,7 @@ export const resolvers: Resolvers = {
   DateTime: DateTimeResolver,
   Query: { design, designs, designPages, designExportFormats },
   Mutation: { createDesign },
+  Asset,
   Design,
   DesignOwner,
   DesignPage,
