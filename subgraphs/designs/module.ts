@@ -5,7 +5,7 @@ import { resolvers } from "./resolvers/index.js";
 import { DESIGN_VIEW_KEY_PURPOSE } from "./public.js";
 import type { DataRuntime } from "../../lib/runtime.js";
 import type { DesignsDependencies } from "./context.js";
-import { mountViewPages } from "./view-page.js";
+import { mountViewPages, VIEWS_PER_DESIGN_PER_MINUTE } from "./view-page.js";
 
 function dependencies(runtime: DataRuntime): DesignsDependencies {
   return {
@@ -35,7 +35,8 @@ export default defineDomain({
   },
   dependencies,
   /** The viewer the design's `urls` open (signed links, no API token); the gateway passes `/designs/…` through. */
-  routes: (app, runtime) => mountViewPages(app, dependencies(runtime)),
+  routes: (app, runtime) =>
+    mountViewPages(app, dependencies(runtime), runtime.limiters({ name: "design-views", points: VIEWS_PER_DESIGN_PER_MINUTE, durationSeconds: 60 })),
   publicPaths: ["/designs"],
   sweeps: (runtime) => [{ name: "blank designs past their lifetime", everyMs: SWEEP_BLANK_DESIGNS_EVERY_MS, run: () => sweepBlankDesigns(runtime.db.prisma) }],
   loaders: ({ db }) => createLoaders(db),

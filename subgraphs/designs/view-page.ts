@@ -1,5 +1,7 @@
 import type { Express, Response } from "express";
+import { TooManyRequestsError } from "../../lib/errors.js";
 import { htmlPageHeaders } from "../../lib/html-page.js";
+import type { Limiter } from "../../lib/rate-limit.js";
 import type { DesignsDependencies } from "./context.js";
 import { createLoaders } from "./loaders.js";
 import { escapeXml } from "./domain/render/page-svg.js";
@@ -8,6 +10,9 @@ import { checkViewLink, type ViewPurpose } from "./domain/view-links.js";
 
 /** Pages the viewer shows at most (the pages endpoint's largest `limit`). */
 const VIEWER_PAGES_MAX = 200;
+
+/** Times the viewer answers for one design per minute, whoever holds its links (documented). */
+export const VIEWS_PER_DESIGN_PER_MINUTE = 60;
 
 type ViewerDependencies = Pick<DesignsDependencies, "db" | "log" | "files" | "viewKey">;
 
@@ -32,12 +37,19 @@ function figure(thumbnail: Thumbnail | null, index: number): string {
  * `GET /designs/<id>/view|edit?token=…`: the design's title and its pages as images, for whoever holds an
  * unaltered, unexpired link (no API token). Anything else is a 403 or 404 page that shows nothing of the design.
  */
-export function mountViewPages(app: Express, deps: ViewerDependencies): void {
+export function mountViewPages(app: Express, deps: ViewerDependencies, views: Limiter): void {
   const viewer = (purpose: ViewPurpose) => async (req: { params: { designId: string }; query: Record<string, unknown> }, res: Response) => {
     const { designId } = req.params;
     const verdict = checkViewLink(deps.viewKey, designId, purpose, req.query.token);
     if (verdict === "expired") return refusal(res, 403, "This link has expired. Ask for a new one.");
     if (verdict !== "valid") return refusal(res, 403, "This link is not valid.");
+    try {
+      await views.consume(designId);
+    } catch (error) {
+      if (!(error instanceof TooManyRequestsError)) throw error;
+      res.set("retry-after", String(error.extensions.retryAfter ?? 60));
+      return refusal(res, 429, "This design has been viewed too often in the last minute. Try again shortly.");
+    }
     try {
       const loaders = createLoaders(deps.db);
       const design = await loaders.designById.load(designId);

@@ -192,3 +192,17 @@ describe("view and edit links", () => {
     assert.ok([403, 404].includes(escape.status), `path tricks reach nothing else: ${escape.status}`);
   });
 });
+
+describe("the viewer's rate", () => {
+  test("one design answers at most 60 views a minute (view and edit links together), then a 429 page with Retry-After", async () => {
+    const design = await created({ design_type: { type: "custom", width: 60, height: 60 } });
+    const [view, edit] = [onPlatform(t.http, design.urls.view_url), onPlatform(t.http, design.urls.edit_url)];
+    for (let i = 0; i < 60; i++) assert.equal((await fetch(i % 2 ? edit : view)).status, 200, `view ${i + 1}`);
+    const refused = await fetch(view);
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get("retry-after")) > 0);
+    assert.doesNotMatch(await refused.text(), /<img/);
+    const other = await created({ design_type: { type: "custom", width: 60, height: 60 } });
+    assert.equal((await fetch(onPlatform(t.http, other.urls.view_url))).status, 200, "another design keeps its own budget");
+  });
+});
