@@ -1,12 +1,18 @@
-import type { Design, Prisma, PrismaClient } from "../../generated/prisma/client.js";
-import { requiredText } from "../../lib/validation.js";
+import type { Design, DesignPage, Prisma, PrismaClient } from "../../generated/prisma/client.js";
+import { NotFoundError } from "../../lib/errors.js";
+import { isResourceId, requiredText } from "../../lib/validation.js";
 import { newId, TITLE_MAX } from "./domain/designs.js";
 import { viewLink } from "./domain/view-links.js";
 
+export { exportFormatsOf, type ExportFormatName } from "./domain/export-formats.js";
+export { designDrawing, type DesignDrawing } from "./domain/render/design-drawing.js";
+export type { DrawTarget } from "./domain/render/page-svg.js";
+
 /**
  * What other domains may ask of the designs domain in the same process (every domain shares the one
- * database): making a design from content they read elsewhere (an imported file), and the summary of
- * designs they made so. Nothing else of `subgraphs/designs/` is theirs to import.
+ * database): making a design from content they read elsewhere (an imported file), the summary of
+ * designs they made so, a team's design with its pages, and drawing pages at any size (exports).
+ * Nothing else of `subgraphs/designs/` is theirs to import.
  */
 
 /** An element of an imported page, in page pixels (back to front in the order given). */
@@ -96,4 +102,12 @@ export async function createImportedDesign(db: PrismaClient, request: ImportedDe
 export async function designSummaries(db: PrismaClient, ids: readonly string[]): Promise<DesignSummaryData[]> {
   const designs = await db.design.findMany({ where: { id: { in: [...new Set(ids)] } }, include: WITH_PAGE_COUNT });
   return designs.map(summaryOf);
+}
+
+/** The design with its pages, for its team only: another team's and an unknown design are the same 404 `design_not_found`. */
+export async function teamDesignPages(db: PrismaClient, designId: string, teamId: string): Promise<{ design: Design; pages: DesignPage[] }> {
+  const design = isResourceId(designId) ? await db.design.findUnique({ where: { id: designId }, include: { pages: { orderBy: { index: "asc" } } } }) : null;
+  if (!design || design.teamId !== teamId) throw new NotFoundError("Design not found", { designCode: "design_not_found" });
+  const { pages, ...fields } = design;
+  return { design: fields, pages };
 }

@@ -29,17 +29,17 @@ async function addPage(designId: string): Promise<string> {
 const formatsOf = (designId: string, who = token) => t.http.get(`/v1/designs/${designId}/export-formats`, { token: who });
 
 describe("GET /v1/designs/{id}/export-formats", () => {
-  test("by type and content: pptx except for documents and emails, gif from two pages on", async () => {
+  test("by type: pptx and mp4 except for documents and emails, the image formats for every design", async () => {
     const presentation = await designOf({ type: "preset", name: "presentation" });
     const response = await formatsOf(presentation);
     assert.equal(response.status, 200, response.text);
-    assert.deepEqual(response.body, { formats: { pdf: {}, jpg: {}, png: {}, pptx: {} } });
-    assert.deepEqual((await formatsOf(await designOf({ type: "preset", name: "doc" }))).body.formats, { pdf: {}, jpg: {}, png: {} });
-    assert.deepEqual(Object.keys((await formatsOf(await designOf({ type: "custom", width: 500, height: 500 }))).body.formats), ["pdf", "jpg", "png", "pptx"]);
+    assert.deepEqual(response.body, { formats: { pdf: {}, jpg: {}, png: {}, pptx: {}, gif: {}, mp4: {} } });
+    assert.deepEqual((await formatsOf(await designOf({ type: "preset", name: "doc" }))).body.formats, { pdf: {}, jpg: {}, png: {}, gif: {} });
+    assert.deepEqual(Object.keys((await formatsOf(await designOf({ type: "custom", width: 500, height: 500 }))).body.formats), ["pdf", "jpg", "png", "pptx", "gif", "mp4"]);
     await addPage(presentation);
-    assert.deepEqual(Object.keys((await formatsOf(presentation)).body.formats), ["pdf", "jpg", "png", "pptx", "gif"]);
+    assert.deepEqual(Object.keys((await formatsOf(presentation)).body.formats), ["pdf", "jpg", "png", "pptx", "gif", "mp4"]);
     const graph = await t.http.graphql(`query($id: ID!) { designExportFormats(designId: $id) }`, { id: presentation }, token);
-    assert.deepEqual(graph.body.data?.designExportFormats, ["pdf", "jpg", "png", "pptx", "gif"]);
+    assert.deepEqual(graph.body.data?.designExportFormats, ["pdf", "jpg", "png", "pptx", "gif", "mp4"]);
   });
 
   test("another team's design and unknown ids are 404 design_not_found; the scope is design:content:read", async () => {

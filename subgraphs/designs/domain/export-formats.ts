@@ -5,15 +5,16 @@ export const EXPORT_FORMATS = ["pdf", "jpg", "png", "svg", "pptx", "gif", "mp4"]
 export type ExportFormatName = (typeof EXPORT_FORMATS)[number];
 
 /**
- * What a design can be exported as, by its type and content:
- * - `pdf`, `jpg`, `png`: every design;
- * - `pptx` (one slide per page): every design but documents (`doc`) and emails (`email`);
- * - `gif` (animated over the pages): designs of two pages or more;
- * - `svg` and `mp4`: none yet (no vector export; no video encoder in the deployment).
+ * What a design can be exported as, by its type:
+ * - `pdf`, `jpg`, `png` and `gif` (animated over the pages when there are several): every design;
+ * - `pptx` (a slide per page) and `mp4` (a video, 2 s a page): every design but documents (`doc`) and emails (`email`);
+ * - `svg`: none (no vector export).
  */
-export function exportFormatsOf(design: Pick<Design, "preset">, pageCount: number): ExportFormatName[] {
+export function exportFormatsOf(design: Pick<Design, "preset">, _pageCount: number): ExportFormatName[] {
   const formats: ExportFormatName[] = ["pdf", "jpg", "png"];
-  if (design.preset !== "doc" && design.preset !== "email") formats.push("pptx");
-  if (pageCount >= 2) formats.push("gif");
+  const paged = design.preset === "doc" || design.preset === "email";
+  if (!paged) formats.push("pptx");
+  formats.push("gif");
+  if (!paged) formats.push("mp4");
   return formats;
 }

@@ -43,12 +43,31 @@ function textSvg(element: DesignElement): string {
   return `<svg ${box(element)} overflow="hidden"><text x="0" y="0" font-family="sans-serif" font-size="${size}" fill="${colour(element.color, "#000000")}">${spans}</text></svg>`;
 }
 
+/** The picture a page is drawn into: its size in pixels (the page fitted in, centred, aspect kept), and whether the paper is left out. */
+export interface DrawTarget {
+  width: number;
+  height: number;
+  /** No white paper behind the page's content (transparent PNG exports). */
+  transparent?: boolean;
+}
+
+/** How much a page is scaled to fit `target` (aspect kept). */
+export function scaleInto(page: Pick<DesignPage, "width" | "height">, target: Pick<DrawTarget, "width" | "height">): number {
+  return Math.min(target.width / page.width, target.height / page.height);
+}
+
 /**
  * The page as SVG in page pixels, drawn back to front: shapes, text boxes, and images given as PNG
  * bytes already scaled to their box (`images` by element id; an element without one is a neutral placeholder).
+ * The SVG's size is the target's (by default the thumbnail's); the page is fitted into it, centred.
  */
-export function pageSvg(page: Pick<DesignPage, "width" | "height">, elements: readonly DesignElement[], images: ReadonlyMap<string, Buffer>): string {
-  const { width, height } = thumbnailSize(page);
+export function pageSvg(
+  page: Pick<DesignPage, "width" | "height">,
+  elements: readonly DesignElement[],
+  images: ReadonlyMap<string, Buffer>,
+  target: DrawTarget = thumbnailSize(page),
+): string {
+  const { width, height } = target;
   const drawn = elements.map((element) => {
     if (element.kind === "shape") return shapeSvg(element);
     if (element.kind === "text") return textSvg(element);
@@ -57,5 +76,5 @@ export function pageSvg(page: Pick<DesignPage, "width" | "height">, elements: re
     return `<image ${box(element)} preserveAspectRatio="none" href="data:image/png;base64,${png.toString("base64")}"/>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${page.width} ${page.height}">`
-    + `<rect width="${page.width}" height="${page.height}" fill="#ffffff"/>${drawn.join("")}</svg>`;
+    + `${target.transparent ? "" : `<rect width="${page.width}" height="${page.height}" fill="#ffffff"/>`}${drawn.join("")}</svg>`;
 }

@@ -1,9 +1,8 @@
-import sharp from "sharp";
-import type { Design, DesignElement, DesignPage } from "../../../../generated/prisma/client.js";
-import type { Logger } from "../../../../lib/logger.js";
-import type { FileService } from "../../../../lib/storage/file-service.js";
-import type { DesignsLoaders } from "../../loaders.js";
-import { pageSvg, thumbnailSize } from "./page-svg.js";
+import type { Design, DesignPage } from "../../../../generated/prisma/client.js";
+import { drawPage, type RenderDependencies } from "./draw-page.js";
+import { thumbnailSize } from "./page-svg.js";
+
+export type { RenderDependencies };
 
 /** How long a thumbnail's signed URL is valid (documented: 15 minutes). */
 export const THUMBNAIL_URL_SECONDS = 15 * 60;
@@ -14,47 +13,14 @@ export interface Thumbnail {
   url: string;
 }
 
-/** What rendering needs: the stored files, and loaders for a page's elements and the assets they show. */
-export interface RenderDependencies {
-  files: FileService;
-  log: Logger;
-  loaders: Pick<DesignsLoaders, "elementsByPage" | "assetById">;
-}
-
 /** One blob per page and content version: a design edited later (new `updatedAt`) renders anew. */
 export function thumbnailKey(design: Pick<Design, "id" | "updatedAt">, page: Pick<DesignPage, "id">): string {
   return `design-thumbnails/${design.id}/${design.updatedAt.getTime()}-${page.id}.png`;
 }
 
-/** The image element's asset scaled to its box on the thumbnail, or undefined (missing, undecodable) for a placeholder. */
-async function imageFor(deps: RenderDependencies, element: DesignElement, scale: number): Promise<Buffer | undefined> {
-  const asset = element.assetId ? await deps.loaders.assetById.load(element.assetId) : null;
-  if (!asset) return undefined;
-  const width = Math.round(element.width * scale);
-  const height = Math.round(element.height * scale);
-  if (width < 1 || height < 1) return undefined;
-  for (const key of [asset.blobKey, asset.thumbnailKey]) {
-    const path = key ? await deps.files.localPath(key) : undefined;
-    if (!path) continue;
-    try {
-      return await sharp(path, { failOn: "error", animated: false }).rotate().resize(width, height, { fit: "fill" }).png().toBuffer();
-    } catch (error) {
-      deps.log.warn({ err: error, assetId: asset.id }, "an asset could not be drawn; a placeholder stands in");
-    }
-  }
-  return undefined;
-}
-
-/** The page drawn from its content (shapes, text, images) as a PNG fitted into 400×400. */
+/** The page drawn as a PNG fitted into 400×400. */
 export async function renderPage(deps: RenderDependencies, page: DesignPage): Promise<Buffer> {
-  const elements = await deps.loaders.elementsByPage.load(page.id);
-  const { scale } = thumbnailSize(page);
-  const images = new Map<string, Buffer>();
-  for (const element of elements.filter((candidate) => candidate.kind === "image")) {
-    const png = await imageFor(deps, element, scale);
-    if (png) images.set(element.id, png);
-  }
-  return sharp(Buffer.from(pageSvg(page, elements, images)), { limitInputPixels: false }).png().toBuffer();
+  return (await drawPage(deps, page, thumbnailSize(page))).png().toBuffer();
 }
 
 /** Renders of this process under way, by blob key: simultaneous first reads render once. */

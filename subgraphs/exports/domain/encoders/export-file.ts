@@ -1,0 +1,36 @@
+import type { Sharp } from "sharp";
+import type { DrawTarget } from "../../../designs/public.js";
+import type { PixelSize } from "../export-plan.js";
+
+/** One file an export produces (stored, then handed out by a signed URL). */
+export interface ExportFile {
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** The selected pages, drawn one at a time on demand (a worker never holds more than the encoder needs). */
+export interface DrawnPages {
+  /** One target per page, in order. */
+  targets: DrawTarget[];
+  /** Page `index` (0-based among the selected) drawn into its target. */
+  draw(index: number): Promise<Sharp>;
+}
+
+/** How long each page is shown in an animation or video. */
+export const SECONDS_PER_PAGE = 2;
+
+/** Where a `size` box goes inside `frame`, fitted (aspect kept) and centred. */
+export function fittedInto(size: PixelSize, frame: PixelSize): PixelSize & { left: number; top: number } {
+  const scale = Math.min(frame.width / size.width, frame.height / size.height);
+  const width = size.width * scale;
+  const height = size.height * scale;
+  return { width, height, left: (frame.width - width) / 2, top: (frame.height - height) / 2 };
+}
+
+/** Every page as PNG bytes, in order. */
+export async function pagePngs(pages: DrawnPages): Promise<Buffer[]> {
+  const pngs: Buffer[] = [];
+  for (const [index] of pages.targets.entries()) pngs.push(await (await pages.draw(index)).png().toBuffer());
+  return pngs;
+}

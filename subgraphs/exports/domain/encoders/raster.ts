@@ -1,0 +1,41 @@
+import sharp from "sharp";
+import type { PixelSize } from "../export-plan.js";
+import { pagePngs, type DrawnPages, type ExportFile } from "./export-file.js";
+
+/** PNG: one file per page; `lossless: false` quantizes to a palette (smaller, a little lossy). */
+export async function pngFiles(pages: DrawnPages, lossless: boolean): Promise<ExportFile[]> {
+  const files: ExportFile[] = [];
+  for (const [index] of pages.targets.entries()) {
+    const bytes = await (await pages.draw(index)).png({ palette: !lossless }).toBuffer();
+    files.push({ name: `page-${index + 1}.png`, contentType: "image/png", bytes });
+  }
+  return files;
+}
+
+/** JPEG: one file per page at the quality asked (1..100). */
+export async function jpegFiles(pages: DrawnPages, quality: number): Promise<ExportFile[]> {
+  const files: ExportFile[] = [];
+  for (const [index] of pages.targets.entries()) {
+    const bytes = await (await pages.draw(index)).jpeg({ quality }).toBuffer();
+    files.push({ name: `page-${index + 1}.jpg`, contentType: "image/jpeg", bytes });
+  }
+  return files;
+}
+
+/** PNG, every page stacked top to bottom in one image as wide as the widest page (narrower ones centred). */
+export async function stackedPng(pages: DrawnPages, canvas: PixelSize, options: { lossless: boolean; transparent: boolean }): Promise<ExportFile[]> {
+  const pngs = await pagePngs(pages);
+  let top = 0;
+  const placed = pngs.map((input, index) => {
+    const { width, height } = pages.targets[index];
+    const layer = { input, top, left: Math.floor((canvas.width - width) / 2) };
+    top += height;
+    return layer;
+  });
+  const background = options.transparent ? { r: 0, g: 0, b: 0, alpha: 0 } : { r: 255, g: 255, b: 255, alpha: 1 };
+  const bytes = await sharp({ create: { ...canvas, channels: 4, background }, limitInputPixels: false })
+    .composite(placed)
+    .png({ palette: !options.lossless })
+    .toBuffer();
+  return [{ name: "design.png", contentType: "image/png", bytes }];
+}

@@ -1,0 +1,74 @@
+import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
+import type { JobHandler } from "../../../lib/jobs/engine.js";
+import { PermanentJobError } from "../../../lib/jobs/errors.js";
+import type { Logger } from "../../../lib/logger.js";
+import type { FileService } from "../../../lib/storage/file-service.js";
+import { designDrawing, type DesignDrawing } from "../../designs/public.js";
+import type { ExportsSettings } from "../settings.js";
+import type { DrawnPages, ExportFile } from "./encoders/export-file.js";
+import { gifFile } from "./encoders/gif.js";
+import { mp4File } from "./encoders/mp4.js";
+import { pdfFile } from "./encoders/pdf.js";
+import { pptxFile } from "./encoders/pptx.js";
+import { jpegFiles, pngFiles, stackedPng } from "./encoders/raster.js";
+import type { ExportFormat } from "./export-format.js";
+import { DESIGN_EXPORT, exportFileKey, exportInputOf, type ExportResult } from "./export-jobs.js";
+import { exportPlan, type ExportPlan, type PixelSize } from "./export-plan.js";
+
+export interface ExportJobDependencies {
+  db: PrismaClient;
+  files: FileService;
+  log: Logger;
+  settings: ExportsSettings;
+}
+
+function encode(format: ExportFormat, pages: DrawnPages, plan: ExportPlan, context: { pageSizes: PixelSize[]; title: string }): Promise<ExportFile[]> {
+  switch (format.type) {
+    case "pdf":
+      return pdfFile(pages, { size: format.size, quality: format.quality, ...context });
+    case "png":
+      return format.singleImage ? stackedPng(pages, plan.stacked!, { lossless: format.lossless, transparent: format.transparent }) : pngFiles(pages, format.lossless);
+    case "jpg":
+      return jpegFiles(pages, format.quality);
+    case "gif":
+      return gifFile(pages);
+    case "pptx":
+      return pptxFile(pages, context);
+    case "mp4":
+      return mp4File(pages, plan.targets[0]);
+  }
+}
+
+/** The selected pages as they are now (a page removed since the export was asked is left out). */
+function pagesNow(drawing: DesignDrawing, numbers: number[]) {
+  const pages = drawing.pages.filter((page) => numbers.includes(page.index));
+  if (pages.length === 0) throw new PermanentJobError("internal_failure", "The pages to export no longer exist");
+  return pages;
+}
+
+/**
+ * Draws the design's selected pages in the worker and stores the files under the job: a retried
+ * attempt overwrites what an earlier one left, so a worker dying mid-export leaves nothing stuck.
+ */
+export function exportJobHandler(deps: ExportJobDependencies): JobHandler {
+  return async (job: Job) => {
+    const input = exportInputOf(job);
+    const drawing = await designDrawing(deps, input.designId);
+    if (!drawing || drawing.design.teamId !== input.teamId) throw new PermanentJobError("internal_failure", "The design no longer exists");
+    const pages = pagesNow(drawing, input.pages);
+    const pageSizes = pages.map((page) => ({ width: page.width, height: page.height }));
+    const plan = exportPlan(input.format, pageSizes, deps.settings.maxPixels);
+    const drawn: DrawnPages = { targets: plan.targets, draw: (index) => drawing.draw(pages[index], plan.targets[index]) };
+    const files = await encode(input.format, drawn, plan, { pageSizes, title: drawing.design.title });
+    const keys: string[] = [];
+    for (const file of files) {
+      const key = exportFileKey(job.id, file.name);
+      await deps.files.put(key, file.bytes, file.contentType);
+      keys.push(key);
+    }
+    return { files: keys } satisfies ExportResult;
+  };
+}
+
+/** The job kinds of the exports domain, for the workers. */
+export const exportJobHandlers = (deps: ExportJobDependencies): Record<string, JobHandler> => ({ [DESIGN_EXPORT]: exportJobHandler(deps) });

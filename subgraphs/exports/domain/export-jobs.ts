@@ -1,0 +1,25 @@
+import type { Job } from "../../../generated/prisma/client.js";
+import type { ExportFormat } from "./export-format.js";
+
+export const DESIGN_EXPORT = "design_export";
+
+/** Download URLs of an export stay valid this long after it finished (documented: 24 hours). */
+export const DOWNLOAD_URL_SECONDS = 24 * 60 * 60;
+
+/** What an export job was asked: the design, its team then, the format with its defaults, the one-based pages. */
+export interface ExportInput {
+  designId: string;
+  teamId: string;
+  format: ExportFormat;
+  pages: number[];
+}
+
+/** What a successful export leaves in `jobs.result`: its files' blob keys, in order. */
+export interface ExportResult {
+  files: string[];
+}
+
+export const exportInputOf = (job: Job) => job.input as unknown as ExportInput;
+
+/** Where an export's files are stored: under its job, so a retried attempt overwrites its own. */
+export const exportFileKey = (jobId: string, name: string) => `exports/${jobId}/${name}`;

@@ -1,0 +1,46 @@
+import type { Job, Prisma } from "../../../generated/prisma/client.js";
+import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
+import { NotFoundError, ValidationError } from "../../../lib/errors.js";
+import { enqueueJob } from "../../../lib/jobs/engine.js";
+import { isResourceId } from "../../../lib/validation.js";
+import { exportFormatsOf, teamDesignPages } from "../../designs/public.js";
+import { requireCapability } from "../../identity/public.js";
+import type { ExportsContext } from "../context.js";
+import { normalizedFormat, selectedPages, type ExportFormatRequest } from "./export-format.js";
+import { DESIGN_EXPORT, type ExportInput } from "./export-jobs.js";
+import { exportPlan } from "./export-plan.js";
+import { takeExportQuota } from "./quotas.js";
+
+/**
+ * An export job of a design of the caller's team. Every check comes first — the format and its
+ * options, the design, what its type offers, the capability a transparent PNG needs, the pages, the
+ * pixel budget — then the quotas; the worker draws the files.
+ */
+export async function createExportJob(ctx: ExportsContext, principal: DesignPrincipal, request: { designId: string; format: ExportFormatRequest }): Promise<Job> {
+  const format = normalizedFormat(request.format);
+  const { design, pages } = await teamDesignPages(ctx.db, request.designId, principal.teamId);
+  const offered = exportFormatsOf(design, pages.length);
+  if (!offered.includes(format.type)) {
+    throw new ValidationError("format.type", `This design cannot be exported as ${format.type}: it offers ${offered.join(", ")}`);
+  }
+  if (format.type === "png" && format.transparent) {
+    await requireCapability(ctx.db, principal.teamId, "export_png_transparency", "A PNG export with a transparent background");
+  }
+  const numbers = selectedPages(request.format.pages, pages.length);
+  exportPlan(format, numbers.map((number) => pages[number - 1]), ctx.settings.maxPixels);
+  const quota = await takeExportQuota(ctx.quotas, design.id, principal.userId);
+  const input: ExportInput = { designId: design.id, teamId: principal.teamId, format, pages: numbers };
+  try {
+    return await enqueueJob(ctx, { kind: DESIGN_EXPORT, ownerId: principal.userId, input: input as unknown as Prisma.InputJsonObject });
+  } catch (error) {
+    await quota.release();
+    throw error;
+  }
+}
+
+/** The export job, for its creator only: anyone else's, like an unknown id, is not found. */
+export async function creatorsExportJob(ctx: ExportsContext, principal: DesignPrincipal, id: string): Promise<Job> {
+  const job = isResourceId(id) ? await ctx.loaders.jobById.load(id) : null;
+  if (!job || job.kind !== DESIGN_EXPORT || job.ownerId !== principal.userId) throw new NotFoundError("Export job not found");
+  return job;
+}
