@@ -1,0 +1,182 @@
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { DESIGN_SCOPES, designAndAssetToken, designScopedToken, startDesignPlatform } from "../../../testing/designs.js";
+import { designWithContent, downloaded, openedImage, postExport } from "../../../testing/exports.js";
+import type { People } from "../../../testing/people.js";
+import type { TestPlatform } from "../../../testing/platform.js";
+import { follow, wsClient } from "../../../testing/subscriptions.js";
+import { startWorkers } from "../../../workers/start.js";
+import { DOMAINS } from "../../registry.js";
+
+/** No workers in the platform: a job waits until a test runs one, which shows nothing is drawn on the request path. */
+let t: TestPlatform;
+let p: People;
+let token: string;
+let outsider: string;
+let metaOnly: string;
+let designId: string;
+
+before(async () => {
+  ({ t, p, outsider, metaOnly } = await startDesignPlatform({ JOB_WORKERS: "0", EXPORTS_PER_DESIGN_PER_5_MINUTES: "4", EXPORTS_PER_USER_PER_DAY: "6" }));
+  token = await designAndAssetToken(t.http, p, p.client);
+  designId = await madeDesign("Export me");
+});
+after(() => t.stop());
+
+const db = () => t.platform.runtime.db.prisma;
+const exportJobs = () => db().job.count({ where: { kind: "design_export" } });
+
+async function teamOf(userId: number): Promise<string> {
+  return (await db().teamMembership.findUniqueOrThrow({ where: { userId } })).teamId;
+}
+
+/** A design with content (its image is uploaded through a job: a worker runs meanwhile). */
+async function madeDesign(title: string): Promise<string> {
+  const workers = await startWorkers(t.platform.runtime, 1, DOMAINS);
+  try {
+    return await designWithContent(t, token, title);
+  } finally {
+    await workers.stop();
+  }
+}
+
+/** Runs one worker until the jobs are finished. */
+async function processJobs(...jobIds: string[]): Promise<void> {
+  const workers = await startWorkers(t.platform.runtime, 1, DOMAINS);
+  const pending = () => db().job.count({ where: { id: { in: jobIds }, status: "in_progress" } });
+  while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  await workers.stop();
+}
+
+describe("asking for an export: every check answers at once and a refused request starts nothing", () => {
+  test("bad formats and options are 400 naming the field", async () => {
+    const own = await designScopedToken(t.http, p, p.client);
+    const before = await exportJobs();
+    const cases: [unknown, string][] = [
+      [{ type: "tiff" }, "invalid_field"],
+      ["pdf", "invalid_field"],
+      [{ type: "jpg" }, "format.quality is required"],
+      [{ type: "jpg", quality: 0 }, "format.quality must be an integer from 1 to 100"],
+      [{ type: "jpg", quality: "best" }, "invalid_field"],
+      [{ type: "png", width: 39 }, "format.width must be an integer from 40 to 25000"],
+      [{ type: "png", height: 25_001 }, "format.height must be an integer from 40 to 25000"],
+      [{ type: "png", width: 25_000, height: 25_000 }, "more than the limit of 40000000"],
+      [{ type: "png", width: 20_000, as_single_image: true }, "more than the limit"],
+      [{ type: "pdf", quality: 50 }, "format.quality does not apply to pdf exports"],
+      [{ type: "png", size: "a4" }, "format.size does not apply to png exports"],
+      [{ type: "mp4" }, "format.quality is required for mp4 exports"],
+      [{ type: "mp4", quality: "8k" }, "invalid_field"],
+      [{ type: "png", pages: [4] }, "the design has 3 pages"],
+      [{ type: "png", pages: [0] }, "the design has 3 pages"],
+      [{ type: "png", pages: [] }, "format.pages must list 1 to 500"],
+      [{ type: "png", pages: Array.from({ length: 501 }, () => 1) }, "format.pages must list 1 to 500"],
+    ];
+    for (const [format, expected] of cases) {
+      const response = await postExport(t.http, own, designId, format);
+      assert.equal(response.status, 400, `${JSON.stringify(format).slice(0, 80)}: ${response.text}`);
+      assert.ok(response.body.code === expected || response.body.message.includes(expected), `${JSON.stringify(format).slice(0, 80)}: ${response.text}`);
+    }
+    const noDesign = await t.http.post("/v1/exports", { format: { type: "pdf" } }, { token: own });
+    assert.equal(noDesign.status, 400, noDesign.text);
+    assert.equal(await exportJobs(), before, "no job was created");
+  });
+
+  test("a format the design's type does not offer is a 400 saying what it offers", async () => {
+    const doc = await t.http.post("/v1/designs", { design_type: { type: "preset", name: "doc" }, title: "Notes" }, { token });
+    for (const type of ["pptx", "mp4"]) {
+      const response = await postExport(t.http, token, doc.body.design.id, { type, ...(type === "mp4" ? { quality: "horizontal_480p" } : {}) });
+      assert.deepEqual([response.status, response.body.code], [400, "invalid_field"], response.text);
+      assert.match(response.body.message, new RegExp(`cannot be exported as ${type}: it offers pdf, jpg, png, gif`));
+    }
+  });
+
+  test("another team's design is 404 design_not_found; another user's job is 404; a token without the scope is 403", async () => {
+    const theirs = await postExport(t.http, outsider, designId, { type: "pdf" });
+    assert.deepEqual([theirs.status, theirs.body.code], [404, "design_not_found"], theirs.text);
+    const forged = await postExport(t.http, outsider, "../../etc/passwd", { type: "pdf" });
+    assert.deepEqual([forged.status, forged.body.code], [404, "design_not_found"], forged.text);
+    const mine = await postExport(t.http, token, designId, { type: "pdf", pages: [1] });
+    assert.equal(mine.status, 200, mine.text);
+    const peek = await t.http.get(`/v1/exports/${mine.body.job.id}`, { token: outsider });
+    assert.deepEqual([peek.status, peek.body.code], [404, "not_found"], peek.text);
+    const graph = await t.http.graphql(`query($id: ID!) { exportJob(id: $id) { id urls } }`, { id: mine.body.job.id }, outsider);
+    assert.equal(graph.body.errors?.[0]?.extensions?.code, "NOT_FOUND");
+    const unscoped = await postExport(t.http, metaOnly, designId, { type: "pdf" });
+    assert.deepEqual([unscoped.status, unscoped.body.code], [403, "missing_scope"], unscoped.text);
+    assert.equal((await postExport(t.http, undefined, designId, { type: "pdf" })).status, 401);
+  });
+
+  test("a transparent PNG needs the export_png_transparency capability (pro and enterprise plans)", async () => {
+    const teamId = await teamOf(p.client.userId);
+    const free = await postExport(t.http, token, designId, { type: "png", transparent_background: true });
+    assert.deepEqual([free.status, free.body.code], [403, "permission_denied"], free.text);
+    assert.match(free.body.message, /export_png_transparency/);
+    await db().team.update({ where: { id: teamId }, data: { plan: "pro" } });
+    try {
+      const pro = await postExport(t.http, token, designId, { type: "png", transparent_background: true, pages: [2] });
+      assert.equal(pro.status, 200, pro.text);
+      await processJobs(pro.body.job.id);
+      const job = (await t.http.get(`/v1/exports/${pro.body.job.id}`, { token })).body.job;
+      const { pixel, hasAlpha } = await openedImage((await downloaded(t.http, job.urls[0])).bytes);
+      assert.equal(hasAlpha, true);
+      assert.equal(pixel(5, 5)[3], 0, "outside the ellipse the page is see-through");
+      assert.equal(pixel(300, 400)[3], 255, "the ellipse is opaque");
+    } finally {
+      await db().team.update({ where: { id: teamId }, data: { plan: "free" } });
+    }
+  });
+});
+
+describe("exports run in workers, followed live", () => {
+  test("the job waits for a worker (nothing drawn on the request path); a subscriber sees in_progress, then success with the URLs", async () => {
+    const created = await postExport(t.http, token, designId, { type: "jpg", quality: 70, pages: [1, 2] });
+    assert.equal(created.status, 200, created.text);
+    assert.deepEqual(created.body.job, { id: created.body.job.id, status: "in_progress" });
+    assert.equal(existsSync(path.join(t.config.dataDir, "blobs", "exports", created.body.job.id)), false, "no file yet");
+    const client = wsClient(t.http.baseUrl, token);
+    const followed = follow(client, `subscription($id: ID!) { exportJob(id: $id) { id status urls } }`, { id: created.body.job.id });
+    await followed.received(1);
+    assert.equal(followed.results[0].data.exportJob.status, "in_progress");
+    const stranger = wsClient(t.http.baseUrl, outsider);
+    const refused = follow(stranger, `subscription($id: ID!) { exportJob(id: $id) { status } }`, { id: created.body.job.id });
+    await processJobs(created.body.job.id);
+    assert.deepEqual(await followed.ended, {});
+    await refused.ended;
+    await Promise.all([client.dispose(), stranger.dispose()]);
+    const last = followed.results.at(-1).data.exportJob;
+    assert.equal(last.status, "success");
+    assert.equal(last.urls.length, 2);
+    assert.equal(refused.results[0]?.errors?.[0]?.extensions?.code, "NOT_FOUND", JSON.stringify(refused.results));
+  });
+});
+
+describe("quotas: per design per 5 minutes and per user per 24 hours, on top of the per-minute rate", () => {
+  test("racing requests for one design: exactly the quota starts, the rest are 429 with Retry-After; the user quota then holds across designs", async () => {
+    const teammate = await designScopedToken(t.http, p, p.otherClient, DESIGN_SCOPES);
+    const busy = await madeDesign("Popular");
+    const raced = await Promise.all(Array.from({ length: 10 }, () => postExport(t.http, teammate, busy, { type: "pdf", pages: [1] })));
+    const statuses = raced.map((response) => response.status).sort();
+    assert.deepEqual(statuses, [200, 200, 200, 200, 429, 429, 429, 429, 429, 429]);
+    const refused = raced.find((response) => response.status === 429)!;
+    assert.equal(refused.body.code, "too_many_requests");
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    assert.ok(retryAfter > 200 && retryAfter <= 300, `Retry-After ${retryAfter} s`);
+    const byAnyone = await postExport(t.http, token, busy, { type: "pdf", pages: [1] });
+    assert.equal(byAnyone.status, 429, "the design's quota counts whoever exports");
+    const other = await madeDesign("Quiet");
+    assert.equal((await postExport(t.http, teammate, other, { type: "pdf", pages: [1] })).status, 200);
+    assert.equal((await postExport(t.http, teammate, other, { type: "pdf", pages: [1] })).status, 200);
+    const overDay = await postExport(t.http, teammate, other, { type: "pdf", pages: [1] });
+    assert.equal(overDay.status, 429, "six exports in a day is the user's quota");
+    assert.ok(Number(overDay.headers.get("retry-after")) > 3600, `Retry-After ${overDay.headers.get("retry-after")} s`);
+    const aliased = await t.http.graphql(
+      `mutation($id: ID!) { ${Array.from({ length: 5 }, (_v, i) => `e${i}: createDesignExportJob(designId: $id, format: { type: pdf }) { id }`).join(" ")} }`,
+      { id: other },
+      await designScopedToken(t.http, p, p.otherClient, DESIGN_SCOPES),
+    );
+    assert.equal(aliased.body.errors?.[0]?.extensions?.code, "RATE_LIMITED", `aliases do not get around the quota: ${aliased.text}`);
+    assert.equal(await db().job.count({ where: { kind: "design_export", ownerId: p.otherClient.userId } }), 6);
+  });
+});
