@@ -7,8 +7,7 @@ import { designWithContent, downloaded, openedImage, postExport } from "../../..
 import type { People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { follow, wsClient } from "../../../testing/subscriptions.js";
-import { startWorkers } from "../../../workers/start.js";
-import { DOMAINS } from "../../registry.js";
+import { processJobs, withWorker } from "../../../testing/workers.js";
 
 /** No workers in the platform: a job waits until a test runs one, which shows nothing is drawn on the request path. */
 let t: TestPlatform;
@@ -33,22 +32,7 @@ async function teamOf(userId: number): Promise<string> {
 }
 
 /** A design with content (its image is uploaded through a job: a worker runs meanwhile). */
-async function madeDesign(title: string): Promise<string> {
-  const workers = await startWorkers(t.platform.runtime, 1, DOMAINS);
-  try {
-    return await designWithContent(t, token, title);
-  } finally {
-    await workers.stop();
-  }
-}
-
-/** Runs one worker until the jobs are finished. */
-async function processJobs(...jobIds: string[]): Promise<void> {
-  const workers = await startWorkers(t.platform.runtime, 1, DOMAINS);
-  const pending = () => db().job.count({ where: { id: { in: jobIds }, status: "in_progress" } });
-  while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-  await workers.stop();
-}
+const madeDesign = (title: string) => withWorker(t, () => designWithContent(t, token, title));
 
 describe("asking for an export: every check answers at once and a refused request starts nothing", () => {
   test("bad formats and options are 400 naming the field", async () => {
@@ -117,7 +101,7 @@ describe("asking for an export: every check answers at once and a refused reques
     try {
       const pro = await postExport(t.http, token, designId, { type: "png", transparent_background: true, pages: [2] });
       assert.equal(pro.status, 200, pro.text);
-      await processJobs(pro.body.job.id);
+      await processJobs(t, pro.body.job.id);
       const job = (await t.http.get(`/v1/exports/${pro.body.job.id}`, { token })).body.job;
       const { pixel, hasAlpha } = await openedImage((await downloaded(t.http, job.urls[0])).bytes);
       assert.equal(hasAlpha, true);
@@ -141,7 +125,7 @@ describe("exports run in workers, followed live", () => {
     assert.equal(followed.results[0].data.exportJob.status, "in_progress");
     const stranger = wsClient(t.http.baseUrl, outsider);
     const refused = follow(stranger, `subscription($id: ID!) { exportJob(id: $id) { status } }`, { id: created.body.job.id });
-    await processJobs(created.body.job.id);
+    await processJobs(t, created.body.job.id);
     assert.deepEqual(await followed.ended, {});
     await refused.ended;
     await Promise.all([client.dispose(), stranger.dispose()]);

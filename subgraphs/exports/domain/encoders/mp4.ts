@@ -1,8 +1,7 @@
-import { createRequire } from "node:module";
+import { once } from "node:events";
+import { Worker } from "node:worker_threads";
 import type { PixelSize } from "../export-plan.js";
 import { SECONDS_PER_PAGE, type DrawnPages, type ExportFile } from "./export-file.js";
-
-type Encoders = typeof import("h264-mp4-encoder");
 
 /** Frames per second of an exported video: each page is held for 2 seconds, a key frame where each begins. */
 const FRAMES_PER_SECOND = 5;
@@ -10,44 +9,37 @@ const FRAMES_PER_SECOND = 5;
 const QUANTIZER = 26;
 const SPEED = 8;
 
-let loaded: Encoders | undefined;
+type ThreadMessage = { ready: true } | { video: Uint8Array } | { error: string };
 
-/**
- * The WASM encoder (H.264 in MP4, no native binary), loaded once. It is CommonJS, and on load it
- * installs process-wide handlers that rethrow every uncaught error: those are removed again.
- */
-function encoders(): Encoders {
-  if (loaded) return loaded;
-  const before = { exception: process.listeners("uncaughtException"), rejection: process.listeners("unhandledRejection") };
-  loaded = createRequire(import.meta.url)("h264-mp4-encoder") as Encoders;
-  for (const listener of process.listeners("uncaughtException")) if (!before.exception.includes(listener)) process.removeListener("uncaughtException", listener);
-  for (const listener of process.listeners("unhandledRejection")) if (!before.rejection.includes(listener)) process.removeListener("unhandledRejection", listener);
-  return loaded;
+/** The encoder thread's next message; its exit or crash is an error. */
+async function nextMessage(thread: Worker): Promise<ThreadMessage> {
+  const [message] = (await Promise.race([once(thread, "message"), once(thread, "error").then(([error]) => Promise.reject(error))])) as [ThreadMessage];
+  if ("error" in message) throw new Error(`the video encoder failed: ${message.error}`);
+  return message;
 }
 
-let sequence = 0;
-
-/** MP4 (H.264): one video showing each page for 2 seconds, fitted into the frame of the quality asked. */
+/**
+ * MP4 (H.264, WebAssembly encoder — no native binary): one video showing each page for 2 seconds,
+ * fitted into the frame of the quality asked. Encoding runs on a thread of its own (it is synchronous
+ * and would hold the process up for seconds); frames go one at a time, so one page's pixels wait at most.
+ */
 export async function mp4File(pages: DrawnPages, frame: PixelSize): Promise<ExportFile[]> {
-  const encoder = await encoders().createH264MP4Encoder();
-  // The encoders of a process share one in-memory file system.
-  const output = `export-${process.pid}-${sequence++}.mp4`;
-  const repeat = FRAMES_PER_SECOND * SECONDS_PER_PAGE;
+  const thread = new Worker(new URL("./mp4-encoder-thread.mjs", import.meta.url), {
+    workerData: { ...frame, framesPerSecond: FRAMES_PER_SECOND, framesPerPage: FRAMES_PER_SECOND * SECONDS_PER_PAGE, quantizer: QUANTIZER, speed: SPEED },
+  });
   try {
-    Object.assign(encoder, { width: frame.width, height: frame.height, frameRate: FRAMES_PER_SECOND, quantizationParameter: QUANTIZER, speed: SPEED, groupOfPictures: repeat, outputFilename: output });
-    encoder.initialize();
+    await nextMessage(thread);
     for (const [index] of pages.targets.entries()) {
       const rgba = await (await pages.draw(index)).ensureAlpha().raw().toBuffer();
-      for (let shown = 0; shown < repeat; shown++) encoder.addFrameRgba(rgba);
+      const frameBytes = rgba.buffer.slice(rgba.byteOffset, rgba.byteOffset + rgba.byteLength);
+      thread.postMessage({ frame: frameBytes }, [frameBytes]);
+      await nextMessage(thread);
     }
-    encoder.finalize();
-    return [{ name: "design.mp4", contentType: "video/mp4", bytes: Buffer.from(encoder.FS.readFile(output)) }];
+    thread.postMessage({ end: true });
+    const finished = await nextMessage(thread);
+    if (!("video" in finished)) throw new Error("the video encoder answered out of turn");
+    return [{ name: "design.mp4", contentType: "video/mp4", bytes: Buffer.from(finished.video) }];
   } finally {
-    try {
-      encoder.FS.unlink(output);
-    } catch {
-      // never written: the encoder failed before finishing
-    }
-    encoder.delete();
+    await thread.terminate();
   }
 }
