@@ -1,13 +1,17 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
 import { freePort, killHard, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
-import { registerPeople } from "../../testing/people.js";
+import { registerPeople, type People } from "../../testing/people.js";
 import { designToken, finishedJob, png } from "../../testing/assets.js";
+import { designScopedToken } from "../../testing/designs.js";
+import { downloaded, openedVideo } from "../../testing/exports.js";
 
 let database: TestDatabase;
 let env: Record<string, string>;
@@ -15,6 +19,8 @@ let platform: Child | undefined;
 let files: http.Server;
 let origin: string;
 let requestsSeen = 0;
+/** The people registered by the first test (the database outlives each platform process). */
+let cast: People | undefined;
 let firstRequestSeen: () => void;
 const firstRequest = new Promise<void>((resolve) => (firstRequestSeen = resolve));
 
@@ -77,7 +83,7 @@ after(async () => {
 describe("a worker killed mid-job (kill -9)", () => {
   test("leaves nothing stuck: after a restart the job is resumed and finishes, once", async () => {
     let http = await startPlatform();
-    const people = await registerPeople(http);
+    const people = (cast = await registerPeople(http));
     const token = await designToken(http, people, people.client);
     const created = await http.post("/v1/url-asset-uploads", { name: "Survivor", url: `${origin}/image.png` }, { token });
     assert.equal(created.status, 200, created.text);
@@ -94,5 +100,28 @@ describe("a worker killed mid-job (kill -9)", () => {
     assert.equal(requestsSeen, 2, "resumed once, by one worker");
     const graph = await http.graphql(`query($id: ID!) { urlAssetUploadJob(id: $id) { status asset { id } } }`, { id: jobId }, token);
     assert.equal(graph.body.data!.urlAssetUploadJob.asset.id, job.asset.id);
+  });
+
+  test("an export (a 4K video, seconds of work) killed mid-way is resumed after the restart and finishes with a playable file", async () => {
+    if (platform) await killHard(platform);
+    let http = await startPlatform();
+    cast ??= await registerPeople(http);
+    const token = await designScopedToken(http, cast, cast.client);
+    const design = await http.post("/v1/designs", { design_type: { type: "custom", width: 1600, height: 900 }, title: "Long render" }, { token });
+    assert.equal(design.status, 200, design.text);
+    const created = await http.post("/v1/exports", { design_id: design.body.design.id, format: { type: "mp4", quality: "horizontal_4k" } }, { token });
+    assert.equal(created.status, 200, created.text);
+    const jobId = created.body.job.id;
+    // A worker claims the job as soon as it is announced; encoding a 4K page takes seconds.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await killHard(platform!);
+    assert.equal(existsSync(path.join(database.dataDir, "blobs", "exports", jobId)), false, "the export had not finished when its worker died");
+
+    http = await startPlatform();
+    const job = await finishedJob(http, `/v1/exports/${jobId}`, token, 120_000);
+    assert.equal(job.status, "success", JSON.stringify(job));
+    assert.equal(job.urls.length, 1);
+    const video = await openedVideo((await downloaded(http, job.urls[0])).bytes);
+    assert.deepEqual([video.tracks[0].width, video.tracks[0].height, Math.round(video.tracks[0].seconds)], [3840, 2160, 2]);
   });
 });
