@@ -8,6 +8,7 @@ import type { People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { follow, wsClient } from "../../../testing/subscriptions.js";
 import { processJobs, withWorker } from "../../../testing/workers.js";
+import { sweepExpiredExportFiles } from "../domain/housekeeping.js";
 
 /** No workers in the platform: a job waits until a test runs one, which shows nothing is drawn on the request path. */
 let t: TestPlatform;
@@ -133,6 +134,28 @@ describe("exports run in workers, followed live", () => {
     assert.equal(last.status, "success");
     assert.equal(last.urls.length, 2);
     assert.equal(refused.results[0]?.errors?.[0]?.extensions?.code, "NOT_FOUND", JSON.stringify(refused.results));
+  });
+});
+
+describe("export files live as long as their URLs", () => {
+  test("a day (and an hour) after an export finished, its files are swept and its expired URLs answer 403", async () => {
+    const swept = await madeDesign("Swept");
+    const created = await postExport(t.http, token, swept, { type: "png", pages: [1, 3] });
+    const recent = await postExport(t.http, token, swept, { type: "gif", pages: [1] });
+    await processJobs(t, created.body.job.id, recent.body.job.id);
+    const files = path.join(t.config.dataDir, "blobs", "exports");
+    assert.equal(existsSync(path.join(files, created.body.job.id, "page-2.png")), true);
+    await db().$executeRaw`UPDATE jobs SET "updatedAt" = now() - interval '25 hours 1 minute' WHERE id = ${created.body.job.id}`;
+    await db().$executeRaw`UPDATE jobs SET "updatedAt" = now() - interval '24 hours 30 minutes' WHERE id = ${recent.body.job.id}`;
+    assert.equal(await sweepExpiredExportFiles(db(), t.platform.runtime.files), 1);
+    assert.equal(existsSync(path.join(files, created.body.job.id)), true, "the folder may stay");
+    assert.equal(existsSync(path.join(files, created.body.job.id, "page-2.png")), false, "the files are gone");
+    assert.equal(existsSync(path.join(files, recent.body.job.id, "design.gif")), true, "an export whose URLs expired less than an hour ago keeps its file");
+    assert.equal(await sweepExpiredExportFiles(db(), t.platform.runtime.files), 0, "swept once");
+    const job = (await t.http.get(`/v1/exports/${created.body.job.id}`, { token })).body.job;
+    assert.deepEqual([job.status, job.urls.length], ["success", 2]);
+    const expired = await fetch(t.http.baseUrl + new URL(job.urls[0]).pathname + new URL(job.urls[0]).search);
+    assert.deepEqual([expired.status, (await expired.json()).message], [403, "The link has expired"]);
   });
 });
 
