@@ -8,6 +8,7 @@ import { startEmbedded } from "../gateway/embedded.js";
 import { HttpClient } from "../testing/http.js";
 import { registerPeople } from "../testing/people.js";
 import { designToken } from "../testing/assets.js";
+import { benchExports } from "./bench-exports.js";
 import { benchSubscriptions, percentile, SUBSCRIPTIONS_PER_CONNECTION } from "./bench-subscriptions.js";
 
 /**
@@ -132,6 +133,8 @@ for (const target of [10, 100, 500]) {
 }
 console.log("\nSQL statements of one federated request (projects → client, tasks → assignee) as the data grows");
 console.table(statementRows);
+
+await benchExports(platform, http, people);
 
 const subscribers = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
 const tokens = [];
