@@ -94,7 +94,8 @@ export function exportPlan(format: ExportFormat, pages: PixelSize[], maxPixels: 
   switch (format.type) {
     case "pdf": {
       const dpi = PDF_DPI[format.quality];
-      return { targets: pages.map((page) => ({ ...scaled(paperFor(page, format.size), dpi / 72) })) };
+      const rasters = pages.map((page) => scaled(paperFor(page, format.size), dpi / 72));
+      return { targets: rasters.map((raster) => withinBudget([raster], area(raster), {}, maxPixels)[0]) };
     }
     case "png":
       if (format.singleImage) return stackedPlan(pages, format, maxPixels, format.transparent);
