@@ -1,0 +1,6 @@
+import type { ResizedDesignSummaryResolvers } from "../__generated__/resolvers-types.js";
+import { designUrls } from "../../designs/public.js";
+
+export const ResizedDesignSummary: ResizedDesignSummaryResolvers = {
+  urls: (design, _a, ctx) => designUrls(ctx, design.id),
+};
