@@ -2,12 +2,12 @@ import type { Design, Prisma, PrismaClient } from "../../generated/prisma/client
 import { requiredText } from "../../lib/validation.js";
 import { newId, TITLE_MAX } from "./domain/designs.js";
 import { viewLink } from "./domain/view-links.js";
-export { createResizedCopy, MAX_RESIZE_AREA, resizableDesignId, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
+export { createResizedCopy, resizableDesignId, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
 
 /**
  * What other domains may ask of the designs domain in the same process (every domain shares the one
- * database): making a design from content they read elsewhere (an imported file), and the summary of
- * designs they made so. Nothing else of `subgraphs/designs/` is theirs to import.
+ * database): making a design from content they read elsewhere (an imported file), a resized copy of
+ * a design, and the summary of designs they made so. Nothing else of `subgraphs/designs/` is theirs to import.
  */
 
 /** An element of an imported page, in page pixels (back to front in the order given). */

@@ -1,12 +1,10 @@
 import type { PrismaClient } from "../../lib/db/database.js";
-import type { Logger } from "../../lib/logger.js";
 import type { DomainContext } from "../../lib/modules/domain-module.js";
 import type { Bus } from "../../lib/pubsub.js";
 import type { ResizesLoaders } from "./loaders.js";
 
 export interface ResizesDependencies {
   db: PrismaClient;
-  log: Logger;
   bus: Bus;
   /** Where clients reach the deployment: the designs' edit and view URLs. */
   publicUrl: string;

@@ -7,14 +7,14 @@ import { newId } from "./designs.js";
 export type { DesignTypeInput, ResolvedDesignType };
 
 /** The largest page a design may be resized to, in square pixels (documented). */
-export const MAX_RESIZE_AREA = 25_000_000;
+const MAX_RESIZE_AREA = 25_000_000;
 
 /** A design type a design may be resized to: a valid type, not a document, at most 25,000,000 px². */
 export function resizeTarget(input: DesignTypeInput): ResolvedDesignType {
   const target = resolveDesignType(input);
   if (target.preset === "doc") throw new ValidationError("design_type", "No design can be resized into a document");
   if (target.width * target.height > MAX_RESIZE_AREA) {
-    throw new ValidationError("design_type", `design_type is ${target.width}×${target.height}: the resized area may be at most ${MAX_RESIZE_AREA} square pixels`);
+    throw new ValidationError("design_type", `design_type is ${target.width}×${target.height}: the resized area may be at most ${MAX_RESIZE_AREA.toLocaleString("en-US")} square pixels`);
   }
   return target;
 }
