@@ -2,10 +2,15 @@ import type { RestServicePart } from "../route-table.js";
 import { designTypeOf } from "./design-designs.js";
 import { summaryBody } from "./design-imports.js";
 
-const SUMMARY = `id title createdAt updatedAt pageCount urls { editUrl viewUrl }`;
+const SUMMARY = `id title createdAt updatedAt pageCount urls { editUrl viewUrl } thumbnail { width height url }`;
 const JOB = `id status error { code message } result { design { ${SUMMARY} } trialInformation { usesRemaining upgradeUrl } }`;
 
 type Json = Record<string, unknown>;
+
+/** The imports' DesignSummary with the rendered first page as `thumbnail` (absent only if it could not be drawn). */
+function designSummaryBody(design: Json): Json {
+  return { ...summaryBody(design), ...(design.thumbnail ? { thumbnail: design.thumbnail } : {}) };
+}
 
 /** `{ id, status, result? { design, trial_information? }, error? { code, message } }`. */
 function jobBody(job: Json): Json {
@@ -15,7 +20,7 @@ function jobBody(job: Json): Json {
     id: job.id,
     status: job.status,
     ...(result
-      ? { result: { design: summaryBody(result.design), ...(trial ? { trial_information: { uses_remaining: trial.usesRemaining, upgrade_url: trial.upgradeUrl } } : {}) } }
+      ? { result: { design: designSummaryBody(result.design), ...(trial ? { trial_information: { uses_remaining: trial.usesRemaining, upgrade_url: trial.upgradeUrl } } : {}) } }
       : {}),
     ...(job.error ? { error: job.error } : {}),
   };

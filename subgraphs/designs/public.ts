@@ -2,7 +2,7 @@ import type { Design, Prisma, PrismaClient } from "../../generated/prisma/client
 import { requiredText } from "../../lib/validation.js";
 import { newId, TITLE_MAX } from "./domain/designs.js";
 import { viewLink } from "./domain/view-links.js";
-export { createResizedCopy, resizableDesignId, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
+export { createResizedCopy, resizableDesignId, resizedDesignThumbnail, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
 
 /**
  * What other domains may ask of the designs domain in the same process (every domain shares the one

@@ -18,7 +18,7 @@ export default defineDomain({
     "Mutation.createDesignResizeJob": { operation: "createDesignResize", perMinute: 20 },
     "Query.designResizeJob": { operation: "getDesignResize", perMinute: 120 },
   },
-  dependencies: (runtime) => ({ db: runtime.db.prisma, bus: runtime.bus, publicUrl: runtime.config.publicUrl, viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE) }),
+  dependencies: (runtime) => ({ db: runtime.db.prisma, bus: runtime.bus, log: runtime.log, files: runtime.files, publicUrl: runtime.config.publicUrl, viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE) }),
   loaders: ({ db }) => createLoaders(db),
   jobs: (runtime) => resizeJobHandlers(runtime.db.prisma),
   subscriptions: [jobSubscription("designResizeJob")],

@@ -1,8 +1,12 @@
 import type { DesignElement, PrismaClient } from "../../../generated/prisma/client.js";
 import { NotFoundError, ValidationError } from "../../../lib/errors.js";
+import type { Logger } from "../../../lib/logger.js";
+import type { FileService } from "../../../lib/storage/file-service.js";
 import { isResourceId } from "../../../lib/validation.js";
 import { resolveDesignType, type DesignTypeInput, type ResolvedDesignType } from "./design-types.js";
 import { newId } from "./designs.js";
+import { createLoaders } from "../loaders.js";
+import { pageThumbnail, type Thumbnail } from "./render/thumbnails.js";
 
 export type { DesignTypeInput, ResolvedDesignType };
 
@@ -99,4 +103,11 @@ export async function createResizedCopy(db: PrismaClient, request: ResizedCopyRe
     select: { id: true },
   });
   return copy.id;
+}
+
+/** The resized copy's first page rendered as the designs' own thumbnails are (null if it cannot be drawn). */
+export async function resizedDesignThumbnail(deps: { db: PrismaClient; files: FileService; log: Logger }, design: { id: string; updatedAt: Date }): Promise<Thumbnail | null> {
+  const loaders = createLoaders(deps.db);
+  const [first] = await loaders.pagesByDesign.load(design.id);
+  return first ? pageThumbnail({ files: deps.files, log: deps.log, loaders }, design, first) : null;
 }

@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import type { TeamPlan } from "../../../generated/prisma/client.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { finishedJob } from "../../../testing/assets.js";
-import { designAndAssetToken, designScopedToken, startDesignPlatform, uploadedImage } from "../../../testing/designs.js";
+import { designAndAssetToken, designScopedToken, fetchedPng, startDesignPlatform, uploadedImage } from "../../../testing/designs.js";
 import type { People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { follow, wsClient } from "../../../testing/subscriptions.js";
@@ -100,10 +100,15 @@ describe("POST /v1/resizes", () => {
     assert.deepEqual(Object.keys(job), ["id", "status", "result"]);
     assert.deepEqual(Object.keys(job.result), ["design"]);
     const { design } = job.result;
-    assert.deepEqual(Object.keys(design).sort(), ["created_at", "id", "page_count", "title", "updated_at", "urls"]);
+    assert.deepEqual(Object.keys(design).sort(), ["created_at", "id", "page_count", "thumbnail", "title", "updated_at", "urls"]);
     assert.notEqual(design.id, campaign.id);
     assert.deepEqual([design.title, design.page_count, typeof design.created_at], ["Spring campaign", 3, "number"]);
     assert.match(design.urls.view_url, new RegExp(`/designs/${design.id}/view\\?token=[\\w.-]+$`));
+    // The first page drawn into 400×300: the picture's band (rows 50 to 250) in its colour.
+    const thumbnail = await fetchedPng(t.http, design.thumbnail.url);
+    assert.deepEqual([design.thumbnail.width, design.thumbnail.height, thumbnail.width, thumbnail.height], [400, 300, 400, 300]);
+    assert.deepEqual(thumbnail.pixel(380, 240).slice(0, 3), [200, 40, 90]);
+    assert.notDeepEqual(thumbnail.pixel(380, 20).slice(0, 3), [200, 40, 90]);
 
     const pages = await pagesOf(design.id);
     assert.deepEqual(pages.map((page: any) => [page.index, page.width, page.height]), [[1, 2000, 1500], [2, 2000, 1500], [3, 2000, 1500]]);
