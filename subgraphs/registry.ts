@@ -10,6 +10,7 @@ export const DOMAINS: readonly DomainModule[] = (
     import("./assets/module.js"),
     import("./designs/module.js"),
     import("./imports/module.js"),
+    import("./resizes/module.js"),
     import("./exports/module.js"),
   ])
 ).map((loaded) => loaded.default);

@@ -50,7 +50,7 @@ function integerParam(request: RestRequest, name: string): number | undefined {
 }
 
 /** `design_type` as the operation's input declares it (other members are ignored; a non-object is refused by the graph). */
-function designTypeOf(value: unknown): unknown {
+export function designTypeOf(value: unknown): unknown {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? pick(value as Json, ["type", "name", "width", "height"]) : value;
 }
 

@@ -7,7 +7,7 @@ const JOB = `id status error { code message } result { designs { ${SUMMARY} } }`
 type Json = Record<string, unknown>;
 
 /** The documented DesignSummary: snake_case, Unix-second timestamps. */
-function summaryBody(design: Json): Json {
+export function summaryBody(design: Json): Json {
   const urls = design.urls as Json;
   return {
     id: design.id,

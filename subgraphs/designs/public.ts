@@ -7,12 +7,13 @@ import { viewLink } from "./domain/view-links.js";
 export { exportFormatsOf, type ExportFormatName } from "./domain/export-formats.js";
 export { designDrawing, type DesignDrawing } from "./domain/render/design-drawing.js";
 export type { DrawTarget } from "./domain/render/page-svg.js";
+export { createResizedCopy, resizableDesignId, resizedDesignThumbnail, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
 
 /**
  * What other domains may ask of the designs domain in the same process (every domain shares the one
  * database): making a design from content they read elsewhere (an imported file), the summary of
- * designs they made so, a team's design with its pages, and drawing pages at any size (exports).
- * Nothing else of `subgraphs/designs/` is theirs to import.
+ * designs they made so, a resized copy of a design, a team's design with its pages, and drawing pages
+ * at any size (exports). Nothing else of `subgraphs/designs/` is theirs to import.
  */
 
 /** An element of an imported page, in page pixels (back to front in the order given). */

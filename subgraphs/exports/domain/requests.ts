@@ -1,8 +1,8 @@
 import type { Job, Prisma } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
-import { NotFoundError, ValidationError } from "../../../lib/errors.js";
+import { ValidationError } from "../../../lib/errors.js";
+import { creatorsJob } from "../../../lib/jobs/creators-jobs.js";
 import { enqueueJob } from "../../../lib/jobs/engine.js";
-import { isResourceId } from "../../../lib/validation.js";
 import { exportFormatsOf, teamDesignPages } from "../../designs/public.js";
 import { requireCapability } from "../../identity/public.js";
 import type { ExportsContext } from "../context.js";
@@ -39,8 +39,5 @@ export async function createExportJob(ctx: ExportsContext, principal: DesignPrin
 }
 
 /** The export job, for its creator only: anyone else's, like an unknown id, is not found. */
-export async function creatorsExportJob(ctx: ExportsContext, principal: DesignPrincipal, id: string): Promise<Job> {
-  const job = isResourceId(id) ? await ctx.loaders.jobById.load(id) : null;
-  if (!job || job.kind !== DESIGN_EXPORT || job.ownerId !== principal.userId) throw new NotFoundError("Export job not found");
-  return job;
-}
+export const creatorsExportJob = (ctx: ExportsContext, principal: DesignPrincipal, id: string): Promise<Job> =>
+  creatorsJob(ctx.loaders.jobById, principal.userId, id, DESIGN_EXPORT);

@@ -1,9 +1,5 @@
 import type { Job } from "../../../generated/prisma/client.js";
-import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
-import { NotFoundError } from "../../../lib/errors.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
-import { isResourceId } from "../../../lib/validation.js";
-import type { ImportsContext } from "../context.js";
 
 export const DESIGN_IMPORT = "design_import";
 export const URL_IMPORT = "url_import";
@@ -19,13 +15,6 @@ export interface ImportInput {
 /** What a successful import job leaves in `jobs.result`. */
 export interface ImportResult {
   designIds: string[];
-}
-
-/** The job, for its creator only: anyone else's, like an unknown id, is not found. */
-export async function creatorsJob(ctx: ImportsContext, principal: DesignPrincipal, id: string, kind: string): Promise<Job> {
-  const job = isResourceId(id) ? await ctx.loaders.jobById.load(id) : null;
-  if (!job || job.kind !== kind || job.ownerId !== principal.userId) throw new NotFoundError("Job not found");
-  return job;
 }
 
 export function resultDesignIds(job: Job): string[] {

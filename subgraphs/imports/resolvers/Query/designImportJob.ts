@@ -1,5 +1,6 @@
 import { requireDesignPrincipal } from "../../../../lib/auth/request-auth.js";
+import { creatorsJob } from "../../../../lib/jobs/creators-jobs.js";
 import type { QueryResolvers } from "../../__generated__/resolvers-types.js";
-import { creatorsJob, DESIGN_IMPORT } from "../../domain/import-jobs.js";
+import { DESIGN_IMPORT } from "../../domain/import-jobs.js";
 
-export const designImportJob: QueryResolvers["designImportJob"] = (_p, { id }, ctx) => creatorsJob(ctx, requireDesignPrincipal(ctx.auth), id, DESIGN_IMPORT);
+export const designImportJob: QueryResolvers["designImportJob"] = (_p, { id }, ctx) => creatorsJob(ctx.loaders.jobById, requireDesignPrincipal(ctx.auth).userId, id, DESIGN_IMPORT);
