@@ -31,9 +31,7 @@ export function mountBlobProxy(app: Express, target: () => string | undefined, l
     url.search = new URLSearchParams(signed).toString();
     const headers = Object.fromEntries(FORWARDED_HEADERS.flatMap((name) => (req.headers[name] ? [[name, req.headers[name] as string]] : [])));
     let answered = false;
-    // An upload gets a connection of its own: one the file route answered early (too big) may still
-    // carry unread bytes, and a later request sent on it would wait until the server's timeout.
-    const outgoing = http.request(url, { method: req.method, headers, ...(req.method === "PUT" ? { agent: false } : {}) }, (incoming) => {
+    const outgoing = http.request(url, { method: req.method, headers }, (incoming) => {
       res.status(incoming.statusCode ?? 502);
       for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined && name !== "connection") res.setHeader(name, value);
       incoming.on("end", () => (answered = true));
