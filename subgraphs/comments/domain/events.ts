@@ -1,0 +1,26 @@
+import type { CommentReply, CommentThread } from "../../../generated/prisma/client.js";
+import type { CommentsContext } from "../context.js";
+
+/** Where new threads and replies are announced, after they commit: `{ designId, kind, id }`. */
+export const COMMENT_EVENTS = "comment-events";
+
+export async function announce(ctx: CommentsContext, kind: "thread" | "reply", row: CommentThread | CommentReply): Promise<void> {
+  await ctx.bus.publish(COMMENT_EVENTS, { designId: row.designId, kind, id: row.id });
+}
+
+export interface CommentActivity {
+  designId: string;
+  thread: CommentThread | null;
+  reply: CommentReply | null;
+}
+
+/** The design's newest thread or reply (neither before its first comment). */
+export async function newestActivity(ctx: CommentsContext, designId: string): Promise<CommentActivity> {
+  const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+  const [thread, reply] = await Promise.all([
+    ctx.db.commentThread.findFirst({ where: { designId }, orderBy: newestFirst }),
+    ctx.db.commentReply.findFirst({ where: { designId }, orderBy: newestFirst }),
+  ]);
+  if (thread && reply) return reply.createdAt >= thread.createdAt ? { designId, thread: null, reply } : { designId, thread, reply: null };
+  return { designId, thread, reply };
+}

@@ -1,0 +1,4 @@
+/** A design of the designs domain, known here by key. */
+export interface DesignKey {
+  id: string;
+}

@@ -1,0 +1,59 @@
+import type { CommentThread } from "../../../generated/prisma/client.js";
+import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
+import { ForbiddenError } from "../../../lib/errors.js";
+import type { CommentsContext } from "../context.js";
+import { commentableDesignTeam, rowOfDesign } from "./access.js";
+import { announce } from "./events.js";
+import { newCommentId } from "./ids.js";
+import { pageOf, type PageArgs } from "./listing.js";
+import { checkedMessage, mentionedAssignee, resolveMentions } from "./messages.js";
+
+export interface NewThread {
+  designId: string;
+  message: string;
+  assigneeId?: string | null;
+  /** The input field the message came in (`message_plaintext`, or the deprecated `message`). */
+  messageField: string;
+}
+
+/**
+ * A new thread by the caller on a design of the caller's team. The design's counter row is raised in
+ * the same transaction only while under the limit: concurrent creates at the limit cannot both pass.
+ */
+export async function createThread(ctx: CommentsContext, principal: DesignPrincipal, input: NewThread): Promise<CommentThread> {
+  const message = checkedMessage(input.message, input.messageField);
+  const teamId = await commentableDesignTeam(ctx, principal, input.designId, "design_not_found");
+  const mentions = await resolveMentions(ctx.db, message, teamId);
+  const assigneeId = mentionedAssignee(input.assigneeId, mentions);
+  const thread = await ctx.db.$transaction(async (tx) => {
+    await tx.commentDesign.createMany({ data: [{ designId: input.designId }], skipDuplicates: true });
+    const counted = await tx.commentDesign.updateMany({
+      where: { designId: input.designId, threadCount: { lt: ctx.limits.threadsPerDesign } },
+      data: { threadCount: { increment: 1 } },
+    });
+    if (counted.count === 0) throw new ForbiddenError("The design already holds the maximum number of comments", { designCode: "too_many_comments" });
+    return tx.commentThread.create({
+      data: { id: newCommentId("C"), designId: input.designId, authorId: principal.userId, message, mentions, assigneeId },
+    });
+  });
+  ctx.loaders.threadById.prime(thread.id, thread);
+  await announce(ctx, "thread", thread);
+  return thread;
+}
+
+/** A thread of the design, for members of its team; 404 `thread_not_found` when it is not that design's. */
+export async function readThread(ctx: CommentsContext, principal: DesignPrincipal, designId: string, threadId: string): Promise<CommentThread> {
+  await commentableDesignTeam(ctx, principal, designId, "thread_not_found");
+  return rowOfDesign((id) => ctx.loaders.threadById.load(id), threadId, designId, "thread_not_found");
+}
+
+/** The design's threads, oldest first. */
+export async function listThreads(ctx: CommentsContext, principal: DesignPrincipal, designId: string, args: PageArgs) {
+  await commentableDesignTeam(ctx, principal, designId, "design_not_found");
+  const listing = JSON.stringify(["threads", principal.teamId, designId]);
+  const page = await pageOf(ctx, listing, args, (skip, take) =>
+    ctx.db.commentThread.findMany({ where: { designId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], skip, take }),
+  );
+  for (const thread of page.items) ctx.loaders.threadById.prime(thread.id, thread);
+  return page;
+}

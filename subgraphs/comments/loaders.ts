@@ -1,0 +1,31 @@
+import DataLoader from "dataloader";
+import type { CommentReply, CommentThread, PrismaClient } from "../../generated/prisma/client.js";
+import { idLoader } from "../../lib/db/loaders.js";
+import { userNames } from "../accounts/public.js";
+import { designTeams } from "../designs/public.js";
+
+export interface CommentsLoaders {
+  threadById: DataLoader<string, CommentThread | null>;
+  replyById: DataLoader<string, CommentReply | null>;
+  /** The team owning each design (null: no such design), through the designs domain's published interface. */
+  designTeamById: DataLoader<string, string | null>;
+  /** Users' names (null: no such user), through the accounts domain's published interface. */
+  userNameById: DataLoader<number, string | null>;
+}
+
+/** One lookup per batch of keys, through a function answering a map of the keys it found. */
+function mapLoader<Key, Value>(lookup: (keys: readonly Key[]) => Promise<Map<Key, Value>>): DataLoader<Key, Value | null> {
+  return new DataLoader(async (keys) => {
+    const found = await lookup(keys);
+    return keys.map((key) => found.get(key) ?? null);
+  });
+}
+
+export function createLoaders(db: PrismaClient): CommentsLoaders {
+  return {
+    threadById: idLoader((args) => db.commentThread.findMany(args)),
+    replyById: idLoader((args) => db.commentReply.findMany(args)),
+    designTeamById: mapLoader((ids) => designTeams(db, ids)),
+    userNameById: mapLoader((ids) => userNames(db, ids)),
+  };
+}
