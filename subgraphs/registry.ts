@@ -12,6 +12,7 @@ export const DOMAINS: readonly DomainModule[] = (
     import("./imports/module.js"),
     import("./resizes/module.js"),
     import("./exports/module.js"),
+    import("./brand-templates/module.js"),
   ])
 ).map((loaded) => loaded.default);
 
