@@ -34,7 +34,7 @@ function pageBody(page: Json): Json {
 }
 
 /** One query parameter as text (absent stays undefined); a repeated parameter is refused. */
-function textParam(request: RestRequest, name: string): string | undefined {
+export function textParam(request: RestRequest, name: string): string | undefined {
   const value = request.query[name];
   if (value === undefined) return undefined;
   if (typeof value !== "string") throw new RequestRefusedError("invalid_field", `${name} must be given once`);
@@ -42,7 +42,7 @@ function textParam(request: RestRequest, name: string): string | undefined {
 }
 
 /** An integer query parameter (the operation checks its range); anything else is a 400 naming it. */
-function integerParam(request: RestRequest, name: string): number | undefined {
+export function integerParam(request: RestRequest, name: string): number | undefined {
   const value = textParam(request, name);
   if (value === undefined) return undefined;
   if (!/^-?\d{1,9}$/.test(value)) throw new RequestRefusedError("invalid_field", `${name} must be an integer`);
