@@ -70,7 +70,7 @@ describe("POST /v1/autofills", () => {
     assert.ok(texts.includes("Summer") && !texts.includes("Hello"), JSON.stringify(texts));
     // The chart over the red box: a label and a bar per row, the larger value's bar twice as long.
     assert.ok(texts.includes("North 40") && texts.includes("South 80 2023-11-14 true"), JSON.stringify(texts));
-    const bars = elements.filter((e) => e.kind === "shape" && e.fill === "#3b6fd8");
+    const bars = elements.filter((e) => e.kind === "shape" && e.fill === "#3b6fd8").sort((a, b) => a.y - b.y);
     assert.deepEqual(bars.map((bar) => bar.width), [120, 240]);
     assert.ok(bars.every((bar) => bar.x >= 0 && bar.x + bar.width <= 400 && bar.y + bar.height <= 300));
 
