@@ -15,6 +15,7 @@ export type AdapterFailure =
   | "missing_header"
   | "invalid_header"
   | "invalid_field"
+  | "invalid_param"
   | "not_octet_stream";
 
 /** How one platform writes its error bodies. */
@@ -41,6 +42,7 @@ const DESIGN_ADAPTER_CODES: Record<AdapterFailure, string> = {
   missing_header: "invalid_request",
   invalid_header: "invalid_request",
   invalid_field: "invalid_field",
+  invalid_param: "bad_request_params",
   not_octet_stream: "bad_request_body",
 };
 

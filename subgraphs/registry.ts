@@ -13,6 +13,7 @@ export const DOMAINS: readonly DomainModule[] = (
     import("./resizes/module.js"),
     import("./exports/module.js"),
     import("./comments/module.js"),
+    import("./brand-templates/module.js"),
   ])
 ).map((loaded) => loaded.default);
 

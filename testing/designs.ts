@@ -26,9 +26,12 @@ export interface DesignPlatform {
  */
 const FRESH_BUDGETS = { INTEGRATIONS_PER_OWNER: "1000", RATE_LIMIT_USER_MULTIPLIER: "1000" };
 
-/** A token of `person` with `scope`, through a fresh integration that may ask for every design scope (its own rate budget). */
-export async function designScopedToken(http: HttpClient, p: People, person: People["client"], scope = DESIGN_SCOPES): Promise<string> {
-  const integration = await approvedIntegration(http, p, `${DESIGN_SCOPES} asset:read asset:write`);
+/**
+ * A token of `person` with `scope`, through a fresh integration (its own rate budget) allowed `allowed`:
+ * every design and asset scope unless more are needed (brand templates).
+ */
+export async function designScopedToken(http: HttpClient, p: People, person: People["client"], scope = DESIGN_SCOPES, allowed = `${DESIGN_SCOPES} ${ASSET_SCOPES}`): Promise<string> {
+  const integration = await approvedIntegration(http, p, allowed);
   return designToken(http, p, person, scope, integration);
 }
 

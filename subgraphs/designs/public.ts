@@ -9,6 +9,7 @@ export { designDrawing, type DesignDrawing } from "./domain/render/design-drawin
 export type { DrawTarget } from "./domain/render/page-svg.js";
 export { createResizedCopy, resizableDesignId, resizedDesignThumbnail, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
 export { designTeams } from "./domain/design-access.js";
+export { createFilledCopy, createTemplateSnapshot, templateSourceElements, type ChartCell, type ChartRows, type ElementFill } from "./domain/template-copy.js";
 
 /**
  * What other domains may ask of the designs domain in the same process (every domain shares the one

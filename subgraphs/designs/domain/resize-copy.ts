@@ -7,6 +7,7 @@ import { resolveDesignType, type DesignTypeInput, type ResolvedDesignType } from
 import { newId } from "./designs.js";
 import { createLoaders } from "../loaders.js";
 import { pageThumbnail, type Thumbnail } from "./render/thumbnails.js";
+import { designWithContent } from "./template-copy.js";
 
 export type { DesignTypeInput, ResolvedDesignType };
 
@@ -72,10 +73,7 @@ export interface ResizedCopyRequest {
  */
 export async function createResizedCopy(db: PrismaClient, request: ResizedCopyRequest): Promise<string | null> {
   if (await db.design.findUnique({ where: { id: request.id }, select: { id: true } })) return request.id;
-  const source = await db.design.findUnique({
-    where: { id: request.sourceId },
-    include: { pages: { orderBy: { index: "asc" }, include: { elements: { orderBy: [{ z: "asc" }, { id: "asc" }] } } } },
-  });
+  const source = await designWithContent(db, request.sourceId);
   if (!source || source.teamId !== request.teamId) return null;
   const { target } = request;
   const pages = source.pages.map((page) => {

@@ -1,0 +1,119 @@
+import { RequestRefusedError, type RestServicePart } from "../route-table.js";
+import { seconds } from "./design-assets.js";
+import { integerParam, textParam } from "./design-designs.js";
+
+const TEMPLATE = `id title viewUrl createUrl thumbnail { width height url } createdAt updatedAt`;
+const SUMMARY = `id title url urls { editUrl viewUrl } thumbnail { width height url } createdAt updatedAt`;
+const JOB = `id status error { code message } result { type design { ${SUMMARY} } }`;
+
+type Json = Record<string, unknown>;
+
+/** The documented BrandTemplate: snake_case, Unix-second timestamps, `thumbnail` absent only if it could not be drawn. */
+function templateBody(template: Json): Json {
+  return {
+    id: template.id,
+    title: template.title,
+    view_url: template.viewUrl,
+    create_url: template.createUrl,
+    ...(template.thumbnail ? { thumbnail: template.thumbnail } : {}),
+    created_at: seconds(template.createdAt),
+    updated_at: seconds(template.updatedAt),
+  };
+}
+
+/** The documented DesignSummary of an autofilled design. */
+function summaryBody(design: Json): Json {
+  const urls = design.urls as Json;
+  return {
+    id: design.id,
+    title: design.title,
+    url: design.url,
+    urls: { edit_url: urls.editUrl, view_url: urls.viewUrl },
+    ...(design.thumbnail ? { thumbnail: design.thumbnail } : {}),
+    created_at: seconds(design.createdAt),
+    updated_at: seconds(design.updatedAt),
+  };
+}
+
+/** `{ id, status, result? { type: create_design, design }, error? { code, message } }`. */
+function jobBody(job: Json): Json {
+  const result = job.result as { type: string; design: Json } | null;
+  return {
+    id: job.id,
+    status: job.status,
+    ...(result ? { result: { type: result.type, design: summaryBody(result.design) } } : {}),
+    ...(job.error ? { error: job.error } : {}),
+  };
+}
+
+/** The request's `title` when it is text or absent; anything else is the documented 400 `bad_request_params`. */
+function titleOf(body: Json): unknown {
+  if (body.title !== undefined && body.title !== null && typeof body.title !== "string") throw new RequestRefusedError("invalid_param", "title must be a string of 1 to 255 characters");
+  return body.title;
+}
+
+/** `data` is required; its content is checked against the template's dataset by the graph. */
+function dataOf(body: Json): unknown {
+  if (body.data === undefined || body.data === null) throw new RequestRefusedError("not_an_object", "data is required: an object of data field names to values");
+  return body.data;
+}
+
+/** Brand templates and autofill of the design platform (`{ items, continuation? }`, `{ brand_template }`, `{ dataset }`, `{ job }`). */
+export default {
+  name: "design",
+  routes: [
+    {
+      method: "GET",
+      path: "/brand-templates",
+      rate: 100,
+      operation: `query($query: String, $ownership: BrandTemplateOwnership, $sortBy: BrandTemplateSortBy, $dataset: BrandTemplateDatasetFilter, $limit: Int, $continuation: String) {
+        brandTemplates(query: $query, ownership: $ownership, sortBy: $sortBy, dataset: $dataset, limit: $limit, continuation: $continuation) { items { ${TEMPLATE} } continuation } }`,
+      variables: (request) => ({
+        query: textParam(request, "query"),
+        ownership: textParam(request, "ownership"),
+        sortBy: textParam(request, "sort_by"),
+        dataset: textParam(request, "dataset"),
+        limit: integerParam(request, "limit"),
+        continuation: textParam(request, "continuation"),
+      }),
+      body: (d) => {
+        const list = d.brandTemplates as { items: Json[]; continuation: string | null };
+        return { items: list.items.map(templateBody), ...(list.continuation ? { continuation: list.continuation } : {}) };
+      },
+    },
+    {
+      method: "GET",
+      path: "/brand-templates/:brandTemplateId",
+      rate: 100,
+      operation: `query($id: ID!) { brandTemplate(id: $id) { ${TEMPLATE} } }`,
+      variables: ({ params }) => ({ id: params.brandTemplateId }),
+      body: (d) => ({ brand_template: templateBody(d.brandTemplate as Json) }),
+    },
+    {
+      method: "GET",
+      path: "/brand-templates/:brandTemplateId/dataset",
+      rate: 100,
+      operation: `query($id: ID!) { brandTemplateDataset(id: $id) { name type } }`,
+      variables: ({ params }) => ({ id: params.brandTemplateId }),
+      body: (d) => ({ dataset: Object.fromEntries((d.brandTemplateDataset as { name: string; type: string }[]).map((field) => [field.name, { type: field.type }])) }),
+    },
+    {
+      method: "POST",
+      path: "/autofills",
+      rate: 10,
+      operation: `mutation($brandTemplateId: ID!, $title: String, $data: AutofillData!) {
+        createDesignAutofillJob(brandTemplateId: $brandTemplateId, title: $title, data: $data) { ${JOB} } }`,
+      variables: ({ body }) => ({ brandTemplateId: body.brand_template_id, title: titleOf(body), data: dataOf(body) }),
+      errorFields: { brandTemplateId: "brand_template_id" },
+      body: (d) => ({ job: jobBody(d.createDesignAutofillJob as Json) }),
+    },
+    {
+      method: "GET",
+      path: "/autofills/:jobId",
+      rate: 60,
+      operation: `query($id: ID!) { designAutofillJob(id: $id) { ${JOB} } }`,
+      variables: ({ params }) => ({ id: params.jobId }),
+      body: (d) => ({ job: jobBody(d.designAutofillJob as Json) }),
+    },
+  ],
+} satisfies RestServicePart;

@@ -1,0 +1,80 @@
+import type { BrandTemplate, BrandTemplateFieldType, DesignElement } from "../../../generated/prisma/client.js";
+import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
+import { ConflictError, ValidationError } from "../../../lib/errors.js";
+import { requiredText } from "../../../lib/validation.js";
+import { createTemplateSnapshot, templateSourceElements } from "../../designs/public.js";
+import type { BrandTemplatesContext } from "../context.js";
+import { legacyIdExpiry, newLegacyTemplateId, newTemplateId } from "./template-ids.js";
+import { requireBrandTemplates } from "./templates.js";
+
+/** A data field's name: 1 to 50 letters, digits, `_` or `-` (documented). */
+export const FIELD_NAME = /^[A-Za-z0-9_-]{1,50}$/;
+/** Most data fields one template declares (documented). */
+export const FIELDS_MAX = 50;
+const TITLE_MAX = 255;
+
+export interface FieldDeclaration {
+  name: string;
+  type: BrandTemplateFieldType;
+  elementId: string;
+}
+
+/** The element kinds a field of each type may fill: a chart is drawn in any element's box. */
+const FILLABLE: Record<BrandTemplateFieldType, DesignElement["kind"][]> = { text: ["text"], image: ["image"], chart: ["text", "image", "shape"] };
+
+function checkFields(fields: readonly FieldDeclaration[], elements: Pick<DesignElement, "id" | "kind">[]): void {
+  if (fields.length > FIELDS_MAX) throw new ValidationError("fields", `A template declares at most ${FIELDS_MAX} data fields`);
+  const kinds = new Map(elements.map((element) => [element.id, element.kind]));
+  const names = new Set<string>();
+  const filled = new Set<string>();
+  for (const field of fields) {
+    if (!FIELD_NAME.test(field.name)) throw new ValidationError("fields", "A data field's name is 1 to 50 letters, digits, `_` or `-`");
+    if (names.has(field.name)) throw new ValidationError("fields", `Data field "${field.name}" is declared twice`);
+    const kind = kinds.get(field.elementId);
+    if (!kind) throw new ValidationError("fields", `Data field "${field.name}": the design has no element "${field.elementId.slice(0, 50)}"`);
+    if (!FILLABLE[field.type].includes(kind)) throw new ValidationError("fields", `Data field "${field.name}": a ${field.type} field must fill a ${FILLABLE[field.type].join(" or ")} element, not a ${kind} element`);
+    if (filled.has(field.elementId)) throw new ValidationError("fields", `Data field "${field.name}": another field fills the same element`);
+    names.add(field.name);
+    filled.add(field.elementId);
+  }
+}
+
+/**
+ * Publishes the caller's team's design as a brand template of the team with these data fields: the
+ * template keeps a snapshot of the design's pages as they are now (a design held by no team), its
+ * fields point at the snapshot's elements, and the design itself stays as it was and editable.
+ */
+export async function publishTemplate(ctx: BrandTemplatesContext, principal: DesignPrincipal, request: { designId: string; title?: string | null; fields: readonly FieldDeclaration[] }): Promise<BrandTemplate> {
+  await requireBrandTemplates(ctx, principal);
+  const source = await templateSourceElements(ctx.db, principal.teamId, request.designId);
+  const title = request.title === undefined || request.title === null ? source.title : requiredText(request.title, "title", TITLE_MAX);
+  checkFields(request.fields, source.elements);
+  const id = newTemplateId();
+  const designId = `D${id}`;
+  const copies = await createTemplateSnapshot(ctx.db, { id: designId, sourceId: request.designId, teamId: principal.teamId, ownerId: principal.userId, holderKey: id });
+  if (!copies || request.fields.some((field) => !copies.has(field.elementId))) {
+    if (copies) await ctx.db.design.delete({ where: { id: designId } });
+    throw new ConflictError("The design changed while it was published: publish it again");
+  }
+  const now = new Date();
+  try {
+    return await ctx.db.brandTemplate.create({
+      data: {
+        id,
+        legacyId: newLegacyTemplateId(),
+        legacyIdExpiresAt: legacyIdExpiry(now, ctx.settings.legacyIdMonths),
+        title,
+        titleKey: title.toLowerCase(),
+        teamId: principal.teamId,
+        ownerId: principal.userId,
+        sourceDesignId: request.designId,
+        designId,
+        createdAt: now,
+        fields: { create: request.fields.map((field, position) => ({ name: field.name, type: field.type, elementId: copies.get(field.elementId)!, position })) },
+      },
+    });
+  } catch (error) {
+    await ctx.db.design.delete({ where: { id: designId } });
+    throw error;
+  }
+}

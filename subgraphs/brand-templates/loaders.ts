@@ -1,0 +1,18 @@
+import DataLoader from "dataloader";
+import type { Job, PrismaClient } from "../../generated/prisma/client.js";
+import { byIdOrNull } from "../../lib/db/group-by-key.js";
+import { idLoader } from "../../lib/db/loaders.js";
+import { designSummaries, type DesignSummaryData } from "../designs/public.js";
+
+export interface BrandTemplatesLoaders {
+  jobById: DataLoader<string, Job | null>;
+  /** The designs autofill made, through the designs domain's published interface. */
+  designSummaryById: DataLoader<string, DesignSummaryData | null>;
+}
+
+export function createLoaders(db: PrismaClient): BrandTemplatesLoaders {
+  return {
+    jobById: idLoader((args) => db.job.findMany(args)),
+    designSummaryById: new DataLoader(async (ids) => byIdOrNull(await designSummaries(db, ids), ids)),
+  };
+}

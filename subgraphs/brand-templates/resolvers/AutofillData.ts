@@ -1,0 +1,9 @@
+import { GraphQLScalarType, valueFromASTUntyped } from "graphql";
+
+/** Any JSON value: the domain checks it against the template's dataset and names what is wrong (400 `bad_request_body`). */
+export const AutofillData = new GraphQLScalarType({
+  name: "AutofillData",
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables),
+});
