@@ -112,7 +112,7 @@ export class DeclaredSubscriptions {
       for (const shared of this.byEvent.get(indexOf(topic, eventKey, event[eventKey])) ?? []) {
         this.enqueue(shared, async () => {
           if (shared.subscribers.size === 0) return;
-          const outcome = await this.run(shared, true);
+          const outcome = await this.run(shared, true, event);
           for (const subscriber of [...shared.subscribers]) this.deliver(shared, subscriber, outcome);
         });
       }
@@ -134,11 +134,20 @@ export class DeclaredSubscriptions {
     }
   }
 
-  private async run(shared: SharedExecution, subscriptionEvent: boolean): Promise<Outcome> {
+  /** The twin's variables for `event`: with `eventArgument`, the event's value in the event variable. */
+  private variablesFor(request: SubscriptionQuery, event?: Record<string, unknown>): Record<string, unknown> {
+    const { eventArgument } = request.declaration;
+    if (!request.eventVariable || !eventArgument || !event) return request.variables;
+    const value = event[eventArgument.eventKey];
+    return { ...request.variables, [request.eventVariable]: typeof value === "string" || typeof value === "number" ? String(value) : null };
+  }
+
+  private async run(shared: SharedExecution, subscriptionEvent: boolean, event?: Record<string, unknown>): Promise<Outcome> {
     this.executions++;
     let result: FormattedExecutionResult;
     try {
-      result = await this.executeBounded({ query: shared.request.query, variables: shared.request.variables, authorization: shared.request.authorization, subscriptionEvent });
+      const variables = this.variablesFor(shared.request, event);
+      result = await this.executeBounded({ query: shared.request.query, variables, authorization: shared.request.authorization, subscriptionEvent });
     } catch (error) {
       this.log.error({ err: error }, "a subscription could not be executed");
       return { result: { errors: [{ message: "The graph is unavailable", extensions: { code: "BAD_GATEWAY" } }] }, gone: true };

@@ -21,6 +21,20 @@ export interface SubscriptionQuery {
   matchValue: string;
   /** Where the state is in `data`. */
   responseKey: string;
+  /** The variable each event's value goes in (declarations with `eventArgument`). */
+  eventVariable?: string;
+}
+
+/** The variable the gateway passes each event's value in (a name no client operation needs). */
+export const EVENT_VARIABLE = "subscriptionEvent_";
+
+/** The field with its `argument` set to `$subscriptionEvent_` (whatever the client gave), and the operation declaring that variable as `ID`. */
+function withEventArgument(operation: OperationDefinitionNode, field: FieldNode, argument: string): { operation: OperationDefinitionNode; field: FieldNode } {
+  const variable = { kind: Kind.VARIABLE, name: { kind: Kind.NAME, value: EVENT_VARIABLE } } as const;
+  const fieldArguments = [...(field.arguments ?? []).filter((a) => a.name.value !== argument), { kind: Kind.ARGUMENT, name: { kind: Kind.NAME, value: argument }, value: variable } as const];
+  const definition = { kind: Kind.VARIABLE_DEFINITION, variable, type: { kind: Kind.NAMED_TYPE, name: { kind: Kind.NAME, value: "ID" } } } as const;
+  const definitions = [...(operation.variableDefinitions ?? []).filter((d) => d.variable.name.value !== EVENT_VARIABLE), definition];
+  return { operation: { ...operation, variableDefinitions: definitions }, field: { ...field, arguments: fieldArguments } };
 }
 
 function pickOperation(document: DocumentNode, operationName: string | null | undefined): OperationDefinitionNode {
@@ -56,21 +70,24 @@ export function subscriptionQueryOf(
   const operation = pickOperation(document, operationName);
   const fields = operation.selectionSet.selections.filter((s): s is FieldNode => s.kind === Kind.FIELD);
   if (operation.selectionSet.selections.length !== 1 || fields.length !== 1) throw badRequest("A subscription selects exactly one field");
-  const field = fields[0];
-  const declaration = declarations.get(field.name.value);
-  if (!declaration) throw badRequest(`No subscription field ${field.name.value}`);
-  const matchValue = argumentValue(field, declaration.match.argument, variables);
+  const requested = fields[0];
+  const declaration = declarations.get(requested.name.value);
+  if (!declaration) throw badRequest(`No subscription field ${requested.name.value}`);
+  const matchValue = argumentValue(requested, declaration.match.argument, variables);
   if ((typeof matchValue !== "string" && typeof matchValue !== "number") || matchValue === "") {
     throw badRequest(`The subscription needs its ${declaration.match.argument}`, "BAD_USER_INPUT");
   }
   const stateField: FieldNode[] = declaration.state
     ? [{ kind: Kind.FIELD, alias: { kind: Kind.NAME, value: STATE_ALIAS }, name: { kind: Kind.NAME, value: declaration.state.field } }]
     : [];
+  const { operation: base, field } = declaration.eventArgument
+    ? withEventArgument(operation, requested, declaration.eventArgument.argument)
+    : { operation, field: requested };
   const twin: OperationDefinitionNode = {
-    ...operation,
+    ...base,
     operation: "query" as OperationDefinitionNode["operation"],
     selectionSet: {
-      ...operation.selectionSet,
+      ...base.selectionSet,
       selections: [{ ...field, selectionSet: { kind: Kind.SELECTION_SET, selections: [...(field.selectionSet?.selections ?? []), ...stateField] } }],
     },
   };
@@ -78,8 +95,9 @@ export function subscriptionQueryOf(
   return {
     declaration,
     query: print({ kind: Kind.DOCUMENT, definitions: [twin, ...fragments] }),
-    variables,
+    variables: declaration.eventArgument ? { ...variables, [EVENT_VARIABLE]: null } : variables,
     matchValue: String(matchValue),
     responseKey: field.alias?.value ?? field.name.value,
+    ...(declaration.eventArgument ? { eventVariable: EVENT_VARIABLE } : {}),
   };
 }

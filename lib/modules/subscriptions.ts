@@ -16,6 +16,12 @@ export interface SubscriptionDeclaration {
    * of `final`. Without it, every event sends a message and the stream lasts until the client stops it.
    */
   state?: { field: string; final: string[] };
+  /**
+   * For feeds: every event's `event[eventKey]` is passed to the twin as its argument `argument` (null
+   * for the first, current-state message), so each message answers for exactly the event that caused
+   * it — two events close together are two messages, never the newest one twice.
+   */
+  eventArgument?: { argument: string; eventKey: string };
 }
 
 /** A job subscription: `<field>(id)` follows one job until `success` or `failed`. */

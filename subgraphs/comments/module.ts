@@ -24,7 +24,9 @@ export default defineDomain({
   },
   dependencies: (runtime, limits) => ({ db: runtime.db.prisma, bus: runtime.bus, continuationKey: runtime.keyFor("comment-continuations"), limits }),
   loaders: ({ db }) => createLoaders(db),
-  subscriptions: [{ field: "designComments", topic: COMMENT_EVENTS, match: { argument: "designId", eventKey: "designId" } }],
+  subscriptions: [
+    { field: "designComments", topic: COMMENT_EVENTS, match: { argument: "designId", eventKey: "designId" }, eventArgument: { argument: "activityId", eventKey: "id" } },
+  ],
   codegen: {
     context: "../context.js#CommentsContext",
     mappers: {

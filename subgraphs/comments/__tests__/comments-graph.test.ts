@@ -86,6 +86,22 @@ describe("live comments over graphql-ws through the gateway", () => {
     await client.dispose();
   });
 
+  test("comments created at the same moment arrive as separate messages, each exactly its comment", async () => {
+    const create = await http().post("/v1/designs", { design_type: { type: "preset", name: "doc" } }, { token: c.commenter });
+    const designId = create.body.design.id;
+    const client = wsClient(http().baseUrl, c.commenter);
+    const followed = follow(client, FOLLOW, { designId });
+    await followed.received(1);
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_v, i) => graph(CREATE_THREAD, { designId, message: `burst ${i}` }, i % 2 ? c.teammateCommenter : c.commenter)),
+    );
+    await followed.received(7);
+    const seen = followed.results.slice(1).map((result) => result.data.designComments.thread.id).sort();
+    assert.deepEqual(seen, burst.map((created) => created.createCommentThread.id).sort(), "every thread once, none twice");
+    followed.stop();
+    await client.dispose();
+  });
+
   test("someone of another team cannot follow the design's comments", async () => {
     const stranger = wsClient(http().baseUrl, c.outsiderCommenter);
     const refused = follow(stranger, FOLLOW, { designId: c.designId });

@@ -24,3 +24,14 @@ export async function newestActivity(ctx: CommentsContext, designId: string): Pr
   if (thread && reply) return reply.createdAt >= thread.createdAt ? { designId, thread: null, reply } : { designId, thread, reply: null };
   return { designId, thread, reply };
 }
+
+/** The thread or reply `activityId` of the design (an event's); the newest activity when it is not one of the design's. */
+export async function activityOf(ctx: CommentsContext, designId: string, activityId: string | null | undefined): Promise<CommentActivity> {
+  if (!activityId) return newestActivity(ctx, designId);
+  const [thread, reply] = await Promise.all([
+    ctx.db.commentThread.findFirst({ where: { id: activityId, designId } }),
+    ctx.db.commentReply.findFirst({ where: { id: activityId, designId } }),
+  ]);
+  if (!thread && !reply) return newestActivity(ctx, designId);
+  return { designId, thread: reply ? null : thread, reply };
+}

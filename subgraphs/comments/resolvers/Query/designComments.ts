@@ -1,10 +1,10 @@
 import { requireDesignPrincipal } from "../../../../lib/auth/request-auth.js";
 import type { QueryResolvers } from "../../__generated__/resolvers-types.js";
 import { commentableDesignTeam } from "../../domain/access.js";
-import { newestActivity } from "../../domain/events.js";
+import { activityOf } from "../../domain/events.js";
 
 /** The twin of the subscription: members of the design's team only. */
-export const designComments: QueryResolvers["designComments"] = async (_p, { designId }, ctx) => {
+export const designComments: QueryResolvers["designComments"] = async (_p, { designId, activityId }, ctx) => {
   await commentableDesignTeam(ctx, requireDesignPrincipal(ctx.auth), designId, "design_not_found");
-  return newestActivity(ctx, designId);
+  return activityOf(ctx, designId, activityId);
 };
