@@ -20,11 +20,15 @@ export function isVisibleTo(design: Design | null, principal: DesignPrincipal): 
   return design !== null && design.teamId === principal.teamId;
 }
 
+/** The design if it is `teamId`'s: another team's and an unknown design (null) are the same 404 `design_not_found`. */
+export function ofTeam<D extends { teamId: string }>(design: D | null, teamId: string): D {
+  if (!design || design.teamId !== teamId) throw new NotFoundError("Design not found", { designCode: "design_not_found" });
+  return design;
+}
+
 /** The design, for its team only: another team's and an unknown design are the same 404. */
 export async function visibleDesign(ctx: DesignsContext, principal: DesignPrincipal, id: string): Promise<Design> {
-  const design = isResourceId(id) ? await ctx.loaders.designById.load(id) : null;
-  if (!isVisibleTo(design, principal)) throw new NotFoundError("Design not found", { designCode: "design_not_found" });
-  return design;
+  return ofTeam(isResourceId(id) ? await ctx.loaders.designById.load(id) : null, principal.teamId);
 }
 
 export interface CreateDesignInput {

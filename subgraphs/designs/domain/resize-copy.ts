@@ -1,10 +1,10 @@
 import type { DesignElement, PrismaClient } from "../../../generated/prisma/client.js";
-import { NotFoundError, ValidationError } from "../../../lib/errors.js";
+import { ValidationError } from "../../../lib/errors.js";
 import type { Logger } from "../../../lib/logger.js";
 import type { FileService } from "../../../lib/storage/file-service.js";
 import { isResourceId } from "../../../lib/validation.js";
 import { resolveDesignType, type DesignTypeInput, type ResolvedDesignType } from "./design-types.js";
-import { newId } from "./designs.js";
+import { newId, ofTeam } from "./designs.js";
 import { createLoaders } from "../loaders.js";
 import { pageThumbnail, type Thumbnail } from "./render/thumbnails.js";
 import { designWithContent } from "./template-copy.js";
@@ -26,8 +26,7 @@ export function resizeTarget(input: DesignTypeInput): ResolvedDesignType {
 
 /** The id of a design of `teamId` that may be resized: another team's and an unknown design are the same 404; a document is a 400. */
 export async function resizableDesignId(db: PrismaClient, teamId: string, designId: string): Promise<string> {
-  const design = isResourceId(designId) ? await db.design.findUnique({ where: { id: designId }, select: { id: true, teamId: true, preset: true } }) : null;
-  if (!design || design.teamId !== teamId) throw new NotFoundError("Design not found", { designCode: "design_not_found" });
+  const design = ofTeam(isResourceId(designId) ? await db.design.findUnique({ where: { id: designId }, select: { id: true, teamId: true, preset: true } }) : null, teamId);
   if (design.preset === "doc") throw new ValidationError("design_id", "Documents cannot be resized");
   return design.id;
 }

@@ -1,8 +1,7 @@
 import type { DesignElement, Prisma, PrismaClient } from "../../../generated/prisma/client.js";
-import { NotFoundError } from "../../../lib/errors.js";
 import { isResourceId, requiredText } from "../../../lib/validation.js";
 import { chartElements, type ChartRows, type NewElement } from "./chart-elements.js";
-import { newId, TITLE_MAX } from "./designs.js";
+import { newId, ofTeam, TITLE_MAX } from "./designs.js";
 
 export type { ChartCell, ChartRows } from "./chart-elements.js";
 
@@ -20,8 +19,7 @@ export function designWithContent(db: PrismaClient, id: string) {
 
 /** The elements of the team's design a template may declare fields on: another team's and an unknown design are the same 404. */
 export async function templateSourceElements(db: PrismaClient, teamId: string, designId: string): Promise<{ title: string; elements: Pick<DesignElement, "id" | "kind">[] }> {
-  const design = isResourceId(designId) ? await designWithContent(db, designId) : null;
-  if (!design || design.teamId !== teamId) throw new NotFoundError("Design not found", { designCode: "design_not_found" });
+  const design = ofTeam(isResourceId(designId) ? await designWithContent(db, designId) : null, teamId);
   return { title: design.title, elements: design.pages.flatMap((page) => page.elements.map(({ id, kind }) => ({ id, kind }))) };
 }
 
