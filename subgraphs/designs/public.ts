@@ -1,7 +1,8 @@
+import DataLoader from "dataloader";
 import type { Design, DesignPage, Prisma, PrismaClient } from "../../generated/prisma/client.js";
-import { NotFoundError } from "../../lib/errors.js";
+import { byIdOrNull } from "../../lib/db/group-by-key.js";
 import { isResourceId, requiredText } from "../../lib/validation.js";
-import { newId, TITLE_MAX } from "./domain/designs.js";
+import { newId, ofTeam, TITLE_MAX } from "./domain/designs.js";
 import { viewLink } from "./domain/view-links.js";
 
 export { exportFormatsOf, type ExportFormatName } from "./domain/export-formats.js";
@@ -107,10 +108,14 @@ export async function designSummaries(db: PrismaClient, ids: readonly string[]):
   return designs.map(summaryOf);
 }
 
+/** A per-request loader of design summaries by id (null for a design that does not exist), one query per batch. */
+export function designSummaryLoader(db: PrismaClient): DataLoader<string, DesignSummaryData | null> {
+  return new DataLoader(async (ids) => byIdOrNull(await designSummaries(db, ids), ids));
+}
+
 /** The design with its pages, for its team only: another team's and an unknown design are the same 404 `design_not_found`. */
 export async function teamDesignPages(db: PrismaClient, designId: string, teamId: string): Promise<{ design: Design; pages: DesignPage[] }> {
-  const design = isResourceId(designId) ? await db.design.findUnique({ where: { id: designId }, include: { pages: { orderBy: { index: "asc" } } } }) : null;
-  if (!design || design.teamId !== teamId) throw new NotFoundError("Design not found", { designCode: "design_not_found" });
+  const design = ofTeam(isResourceId(designId) ? await db.design.findUnique({ where: { id: designId }, include: { pages: { orderBy: { index: "asc" } } } }) : null, teamId);
   const { pages, ...fields } = design;
   return { design: fields, pages };
 }

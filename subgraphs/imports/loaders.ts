@@ -1,8 +1,7 @@
-import DataLoader from "dataloader";
+import type DataLoader from "dataloader";
 import type { Job, PrismaClient } from "../../generated/prisma/client.js";
-import { byIdOrNull } from "../../lib/db/group-by-key.js";
 import { idLoader } from "../../lib/db/loaders.js";
-import { designSummaries, type DesignSummaryData } from "../designs/public.js";
+import { designSummaryLoader, type DesignSummaryData } from "../designs/public.js";
 
 export interface ImportsLoaders {
   jobById: DataLoader<string, Job | null>;
@@ -13,6 +12,6 @@ export interface ImportsLoaders {
 export function createLoaders(db: PrismaClient): ImportsLoaders {
   return {
     jobById: idLoader((args) => db.job.findMany(args)),
-    designSummaryById: new DataLoader(async (ids) => byIdOrNull(await designSummaries(db, ids), ids)),
+    designSummaryById: designSummaryLoader(db),
   };
 }
