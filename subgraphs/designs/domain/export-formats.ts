@@ -10,7 +10,7 @@ export type ExportFormatName = (typeof EXPORT_FORMATS)[number];
  * - `pptx` (a slide per page) and `mp4` (a video, 2 s a page): every design but documents (`doc`) and emails (`email`);
  * - `svg`: none (no vector export).
  */
-export function exportFormatsOf(design: Pick<Design, "preset">, _pageCount: number): ExportFormatName[] {
+export function exportFormatsOf(design: Pick<Design, "preset">): ExportFormatName[] {
   const formats: ExportFormatName[] = ["pdf", "jpg", "png"];
   const paged = design.preset === "doc" || design.preset === "email";
   if (!paged) formats.push("pptx");

@@ -63,7 +63,10 @@ function withinBudget(sizes: PixelSize[], total: number, asked: RequestedSize, m
 }
 
 function imageTargets(pages: PixelSize[], asked: RequestedSize, maxPixels: number, transparent = false): DrawTarget[] {
-  return pages.map((page) => ({ ...withinBudget([askedSize(page, asked)], area(askedSize(page, asked)), asked, maxPixels)[0], transparent }));
+  return pages.map((page) => {
+    const size = askedSize(page, asked);
+    return { ...withinBudget([size], area(size), asked, maxPixels)[0], transparent };
+  });
 }
 
 /** All pages stacked top to bottom on one canvas as wide as the widest. */

@@ -19,7 +19,7 @@ import { takeExportQuota } from "./quotas.js";
 export async function createExportJob(ctx: ExportsContext, principal: DesignPrincipal, request: { designId: string; format: ExportFormatRequest }): Promise<Job> {
   const format = normalizedFormat(request.format);
   const { design, pages } = await teamDesignPages(ctx.db, request.designId, principal.teamId);
-  const offered = exportFormatsOf(design, pages.length);
+  const offered = exportFormatsOf(design);
   if (!offered.includes(format.type)) {
     throw new ValidationError("format.type", `This design cannot be exported as ${format.type}: it offers ${offered.join(", ")}`);
   }

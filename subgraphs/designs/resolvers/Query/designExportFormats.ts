@@ -3,7 +3,5 @@ import type { QueryResolvers } from "../../__generated__/resolvers-types.js";
 import { visibleDesign } from "../../domain/designs.js";
 import { exportFormatsOf } from "../../domain/export-formats.js";
 
-export const designExportFormats: QueryResolvers["designExportFormats"] = async (_p, { designId }, ctx) => {
-  const design = await visibleDesign(ctx, requireDesignPrincipal(ctx.auth), designId);
-  return exportFormatsOf(design, (await ctx.loaders.pagesByDesign.load(design.id)).length);
-};
+export const designExportFormats: QueryResolvers["designExportFormats"] = async (_p, { designId }, ctx) =>
+  exportFormatsOf(await visibleDesign(ctx, requireDesignPrincipal(ctx.auth), designId));
