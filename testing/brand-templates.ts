@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
-import type { TeamPlan } from "../generated/prisma/client.js";
 import { ASSET_SCOPES } from "./assets.js";
-import { DESIGN_SCOPES, designScopedToken, startDesignPlatform } from "./designs.js";
+import { DESIGN_SCOPES, designScopedToken, setPlan, startDesignPlatform } from "./designs.js";
 import type { HttpClient } from "./http.js";
 import type { People } from "./people.js";
 import type { TestPlatform } from "./platform.js";
@@ -12,12 +11,6 @@ export const EVERY_SCOPE = `${DESIGN_SCOPES} ${ASSET_SCOPES} ${BRAND_TEMPLATE_SC
 /** A token of `person` with `scope`, through a fresh integration allowed every design, asset and brand template scope. */
 export function templateToken(http: HttpClient, p: People, person: People["client"], scope = EVERY_SCOPE): Promise<string> {
   return designScopedToken(http, p, person, scope, EVERY_SCOPE);
-}
-
-export async function setPlan(t: TestPlatform, userId: number, plan: TeamPlan): Promise<void> {
-  const db = t.platform.runtime.db.prisma;
-  const { teamId } = await db.teamMembership.findUniqueOrThrow({ where: { userId } });
-  await db.team.update({ where: { id: teamId }, data: { plan } });
 }
 
 export interface TemplatePlatform {

@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import type { TeamPlan } from "../generated/prisma/client.js";
 import { ASSET_SCOPES, base64Name, designToken, finishedJob, onPlatform, postUpload } from "./assets.js";
 import type { HttpClient } from "./http.js";
 import { approvedIntegration } from "./oauth.js";
@@ -76,4 +77,11 @@ export async function fetchedPng(http: HttpClient, signedUrl: string): Promise<{
   const { data, info } = await sharp(Buffer.from(await response.arrayBuffer())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)];
   return { width: info.width, height: info.height, pixel };
+}
+
+/** The plan of the team `userId` works in (plans decide capabilities: resize, transparent PNGs, brand templates, autofill). */
+export async function setPlan(t: TestPlatform, userId: number, plan: TeamPlan): Promise<void> {
+  const db = t.platform.runtime.db.prisma;
+  const { teamId } = await db.teamMembership.findUniqueOrThrow({ where: { userId } });
+  await db.team.update({ where: { id: teamId }, data: { plan } });
 }

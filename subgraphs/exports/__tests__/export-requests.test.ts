@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { DESIGN_SCOPES, designAndAssetToken, designScopedToken, startDesignPlatform } from "../../../testing/designs.js";
+import { DESIGN_SCOPES, designAndAssetToken, designScopedToken, setPlan, startDesignPlatform } from "../../../testing/designs.js";
 import { designWithContent, downloaded, openedImage, postExport } from "../../../testing/exports.js";
 import type { People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
@@ -27,10 +27,6 @@ after(() => t.stop());
 
 const db = () => t.platform.runtime.db.prisma;
 const exportJobs = () => db().job.count({ where: { kind: "design_export" } });
-
-async function teamOf(userId: number): Promise<string> {
-  return (await db().teamMembership.findUniqueOrThrow({ where: { userId } })).teamId;
-}
 
 /** A design with content (its image is uploaded through a job: a worker runs meanwhile). */
 const madeDesign = (title: string) => withWorker(t, () => designWithContent(t, token, title));
@@ -94,11 +90,10 @@ describe("asking for an export: every check answers at once and a refused reques
   });
 
   test("a transparent PNG needs the export_png_transparency capability (pro and enterprise plans)", async () => {
-    const teamId = await teamOf(p.client.userId);
     const free = await postExport(t.http, token, designId, { type: "png", transparent_background: true });
     assert.deepEqual([free.status, free.body.code], [403, "permission_denied"], free.text);
     assert.match(free.body.message, /export_png_transparency/);
-    await db().team.update({ where: { id: teamId }, data: { plan: "pro" } });
+    await setPlan(t, p.client.userId, "pro");
     try {
       const pro = await postExport(t.http, token, designId, { type: "png", transparent_background: true, pages: [2] });
       assert.equal(pro.status, 200, pro.text);
@@ -109,7 +104,7 @@ describe("asking for an export: every check answers at once and a refused reques
       assert.equal(pixel(5, 5)[3], 0, "outside the ellipse the page is see-through");
       assert.equal(pixel(300, 400)[3], 255, "the ellipse is opaque");
     } finally {
-      await db().team.update({ where: { id: teamId }, data: { plan: "free" } });
+      await setPlan(t, p.client.userId, "free");
     }
   });
 });

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { TeamPlan } from "../../../generated/prisma/client.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { finishedJob } from "../../../testing/assets.js";
-import { designAndAssetToken, designScopedToken, fetchedPng, startDesignPlatform, uploadedImage } from "../../../testing/designs.js";
+import { designAndAssetToken, designScopedToken, fetchedPng, setPlan, startDesignPlatform, uploadedImage } from "../../../testing/designs.js";
 import type { People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { follow, wsClient } from "../../../testing/subscriptions.js";
@@ -20,11 +19,6 @@ let metaOnly: string;
 let campaign: { id: string; assetId: string };
 
 const db = () => t.platform.runtime.db.prisma;
-
-async function setPlan(userId: number, plan: TeamPlan): Promise<void> {
-  const { teamId } = await db().teamMembership.findUniqueOrThrow({ where: { userId } });
-  await db().team.update({ where: { id: teamId }, data: { plan } });
-}
 
 const PAGES = `query($id: ID!) { designPages(designId: $id, limit: 10) { index width height elements { kind x y width height
   ... on ImageElement { asset { id } } ... on TextElement { text fontSize color } ... on ShapeElement { shape fill } } } }`;
@@ -87,7 +81,7 @@ async function resized(designId: string, designType: unknown, as = token) {
 
 before(async () => {
   ({ t, p, token, teammate, outsider, metaOnly } = await startDesignPlatform());
-  await setPlan(p.client.userId, "pro");
+  await setPlan(t, p.client.userId, "pro");
   campaign = await makeCampaign();
 });
 after(() => t.stop());
@@ -148,7 +142,7 @@ describe("POST /v1/resizes", () => {
   });
 
   test("a plan without the resize capability: 403 permission_denied, and no job or design is made", async () => {
-    await setPlan(p.client.userId, "free");
+    await setPlan(t, p.client.userId, "free");
     try {
       const [jobs, designs] = [await db().job.count(), await db().design.count()];
       const response = await resize(campaign.id, { type: "custom", width: 800, height: 800 });
@@ -156,7 +150,7 @@ describe("POST /v1/resizes", () => {
       assert.match(response.body.message, /`resize` capability/);
       assert.deepEqual([await db().job.count(), await db().design.count()], [jobs, designs]);
     } finally {
-      await setPlan(p.client.userId, "pro");
+      await setPlan(t, p.client.userId, "pro");
     }
   });
 
@@ -191,7 +185,7 @@ describe("POST /v1/resizes", () => {
   });
 
   test("another team's design, an unknown or a malformed id: 404 design_not_found", async () => {
-    await setPlan(p.staff.userId, "enterprise");
+    await setPlan(t, p.staff.userId, "enterprise");
     for (const [designId, as] of [[campaign.id, outsider], ["Dnope", token], ["not/an id", token]]) {
       const response = await resize(designId, { type: "custom", width: 800, height: 800 }, as);
       assert.deepEqual([response.status, response.body.code], [404, "design_not_found"], designId);
