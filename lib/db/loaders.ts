@@ -20,3 +20,11 @@ export function groupLoader<Row, Key = number>(
     return groupByKey(rows, keys, (row) => row[column] as Key | null);
   });
 }
+
+/** One lookup per batch of keys, through a function answering a map of the keys it found; the others are null. */
+export function mapLoader<Key, Value>(lookup: (keys: readonly Key[]) => Promise<ReadonlyMap<Key, Value>>): DataLoader<Key, Value | null> {
+  return new DataLoader(async (keys) => {
+    const found = await lookup(keys);
+    return keys.map((key) => found.get(key) ?? null);
+  });
+}

@@ -1,6 +1,6 @@
-import DataLoader from "dataloader";
+import type DataLoader from "dataloader";
 import type { CommentReply, CommentThread, PrismaClient } from "../../generated/prisma/client.js";
-import { idLoader } from "../../lib/db/loaders.js";
+import { idLoader, mapLoader } from "../../lib/db/loaders.js";
 import { userNames } from "../accounts/public.js";
 import { designTeams } from "../designs/public.js";
 
@@ -11,14 +11,6 @@ export interface CommentsLoaders {
   designTeamById: DataLoader<string, string | null>;
   /** Users' names (null: no such user), through the accounts domain's published interface. */
   userNameById: DataLoader<number, string | null>;
-}
-
-/** One lookup per batch of keys, through a function answering a map of the keys it found. */
-function mapLoader<Key, Value>(lookup: (keys: readonly Key[]) => Promise<Map<Key, Value>>): DataLoader<Key, Value | null> {
-  return new DataLoader(async (keys) => {
-    const found = await lookup(keys);
-    return keys.map((key) => found.get(key) ?? null);
-  });
 }
 
 export function createLoaders(db: PrismaClient): CommentsLoaders {

@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import type { Design, DesignElement, DesignPage, PrismaClient } from "../../generated/prisma/client.js";
-import { groupLoader, idLoader } from "../../lib/db/loaders.js";
+import { groupLoader, idLoader, mapLoader } from "../../lib/db/loaders.js";
 import { assetsForRendering, type AssetFacts } from "../assets/public.js";
 
 export interface DesignsLoaders {
@@ -39,10 +39,7 @@ export function createLoaders(db: PrismaClient): DesignsLoaders {
     designById: idLoader((args) => db.design.findMany(args)),
     pagesByDesign: groupLoader<DesignPage, string>((args) => db.designPage.findMany(args), "designId", { orderBy: { index: "asc" } }),
     elementsByPage: groupLoader<DesignElement, string>((args) => db.designElement.findMany(args), "pageId", { orderBy: [{ z: "asc" }, { id: "asc" }] }),
-    assetById: new DataLoader(async (ids: readonly string[]) => {
-      const found = await assetsForRendering(db, ids);
-      return ids.map((id) => found.get(id) ?? null);
-    }),
+    assetById: mapLoader((ids: readonly string[]) => assetsForRendering(db, ids)),
     designsShowingAsset: new DataLoader((keys) => designsShowing(db, keys), { cacheKeyFn: (key) => `${key.teamId}/${key.assetId}` }),
   };
 }
