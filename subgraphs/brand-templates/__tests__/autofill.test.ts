@@ -146,6 +146,20 @@ describe("POST /v1/autofills", () => {
   });
 });
 
+describe("the documented autofill rate", () => {
+  test("10 autofill requests a minute per integration and user, then 429 too_many_requests with Retry-After", async () => {
+    const token = await templateToken(s.t.http, s.p, s.p.client);
+    const jobsBefore = await db().job.count({ where: { kind: DESIGN_AUTOFILL } });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => autofill({ brand_template_id: template.id, title: "Rate", data: { bogus: { type: "text", text: "x" } } }, token)));
+    const statuses = answers.map((answer) => answer.status).sort();
+    assert.deepEqual(statuses, [...Array(10).fill(400), 429, 429], "ten are answered (here: 400 for an unknown field), the rest refused");
+    const refused = answers.find((answer) => answer.status === 429)!;
+    assert.equal(refused.body.code, "too_many_requests");
+    assert.ok(Number(refused.headers.get("retry-after")) >= 1);
+    assert.equal(await db().job.count({ where: { kind: DESIGN_AUTOFILL } }), jobsBefore, "nothing was started");
+  });
+});
+
 describe("GET /v1/autofills/{jobId} and the autofillJob subscription", () => {
   test("the creator reads and follows the job; a teammate is 403 permission_denied; unknown or other jobs' ids 404 not_found", async () => {
     const token = await clientToken();
