@@ -14,6 +14,7 @@ export const DOMAINS: readonly DomainModule[] = (
     import("./exports/module.js"),
     import("./comments/module.js"),
     import("./brand-templates/module.js"),
+    import("./webhooks/module.js"),
   ])
 ).map((loaded) => loaded.default);
 

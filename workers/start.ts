@@ -1,5 +1,5 @@
 import { JobWorker, type JobHandler } from "../lib/jobs/engine.js";
-import type { DomainModule, Sweep } from "../lib/modules/domain-module.js";
+import type { DomainModule, JobLane, Sweep } from "../lib/modules/domain-module.js";
 import { settingsOf } from "../lib/modules/serve-domain.js";
 import type { DataRuntime } from "../lib/runtime.js";
 
@@ -15,6 +15,15 @@ export function allJobHandlers(runtime: DataRuntime, domains: readonly DomainMod
   return handlers;
 }
 
+function allLanes(runtime: DataRuntime, domains: readonly DomainModule[]): JobLane[] {
+  return domains.flatMap((domain) => domain.jobLanes?.(runtime, settingsOf(domain, runtime)) ?? []);
+}
+
+/** The handlers of `kinds` only (`keep`), or of every other kind. */
+function handlersOf(handlers: Record<string, JobHandler>, kinds: readonly string[], keep: boolean): Record<string, JobHandler> {
+  return Object.fromEntries(Object.entries(handlers).filter(([kind]) => kinds.includes(kind) === keep));
+}
+
 function allSweeps(runtime: DataRuntime, domains: readonly DomainModule[]): Sweep[] {
   return domains.flatMap((domain) => domain.sweeps?.(runtime, settingsOf(domain, runtime)) ?? []);
 }
@@ -24,13 +33,19 @@ export interface RunningWorkers {
   stop(): Promise<void>;
 }
 
-/** Starts `count` workers over the runtime's database and bus (each claims one job at a time), and the domains' sweeps. */
+/**
+ * Starts `count` workers over the runtime's database and bus (each claims one job at a time), the
+ * workers of the domains' job lanes, and the domains' sweeps; none of them when `count` is 0.
+ */
 export async function startWorkers(runtime: DataRuntime, count: number, domains: readonly DomainModule[]): Promise<RunningWorkers> {
   const handlers = allJobHandlers(runtime, domains);
-  const workers = Array.from(
-    { length: count },
-    () => new JobWorker({ db: runtime.db.prisma, bus: runtime.bus, log: runtime.log, leaseMs: runtime.config.jobLeaseMs }, handlers),
-  );
+  const lanes = count > 0 ? allLanes(runtime, domains) : [];
+  const laneKinds = lanes.flatMap((lane) => lane.kinds);
+  const worker = (served: Record<string, JobHandler>) => new JobWorker({ db: runtime.db.prisma, bus: runtime.bus, log: runtime.log, leaseMs: runtime.config.jobLeaseMs }, served);
+  const workers = [
+    ...Array.from({ length: count }, () => worker(handlersOf(handlers, laneKinds, false))),
+    ...lanes.flatMap((lane) => Array.from({ length: lane.workers }, () => worker(handlersOf(handlers, lane.kinds, true)))),
+  ];
   for (const worker of workers) await worker.start();
   const timers =
     count > 0

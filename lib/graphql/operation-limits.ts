@@ -76,7 +76,10 @@ function costOf(context: ValidationContext, selectionSet: SelectionSetNode, type
     } else {
       const field = fields?.[selection.name.value];
       if (!field) continue;
-      const multiplier = isListType(getNullableType(field.type)) ? listSize(selection, limits.defaultListSize) : 1;
+      // A subgraph's `_entities` fetch is one step of a plan whose whole cost the gateway estimated, the
+      // lists around the entities included; counting it as a default-size list again would refuse plans of accepted operations.
+      const entityFetch = depth === 0 && selection.name.value === "_entities";
+      const multiplier = isListType(getNullableType(field.type)) && !entityFetch ? listSize(selection, limits.defaultListSize) : 1;
       const below = selection.selectionSet ? costOf(context, selection.selectionSet, field.type, limits, depth + 1) : 0;
       total += multiplier * (1 + below);
     }

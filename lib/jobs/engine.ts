@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Job, Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import type { Bus } from "../pubsub.js";
-import { PermanentJobError, TransientJobError } from "./errors.js";
+import { PermanentJobError, RetryJobLaterError, TransientJobError } from "./errors.js";
+import { integrationEventJob, resourceIdsOf } from "./integration-events.js";
 
 /** Channel every job transition is published on, after it commits: `{ kind, id, status }`. */
 export const JOB_EVENTS = "jobs";
@@ -34,6 +35,8 @@ function newJobId(): string {
 export interface NewJob {
   kind: string;
   ownerId: number;
+  /** The integration whose access token started the job (told when it finishes). */
+  clientId?: string | null;
   input: Prisma.InputJsonValue;
   maxAttempts?: number;
 }
@@ -146,7 +149,12 @@ export class JobWorker {
       const result = await this.handlers[job.kind](job, this.controller.signal);
       await this.finish(job, { status: "success", result });
     } catch (error) {
-      if (error instanceof PermanentJobError) {
+      if (error instanceof RetryJobLaterError && (!error.countsAsAttempt || job.attempts < job.maxAttempts)) {
+        await this.options.db.job.updateMany({
+          where: { id: job.id, lockedBy: this.id },
+          data: { lockedBy: null, lockedUntil: null, runAfter: new Date(Date.now() + error.delayMs), ...(error.countsAsAttempt ? {} : { attempts: { decrement: 1 } }) },
+        });
+      } else if (error instanceof PermanentJobError) {
         await this.finish(job, { status: "failed", errorCode: error.code, errorMessage: error.message });
       } else if (job.attempts < job.maxAttempts) {
         const delay = this.backoffMs * 2 ** (job.attempts - 1);
@@ -164,12 +172,33 @@ export class JobWorker {
     }
   }
 
-  /** Records the outcome only while this worker still holds the job, then announces it. */
-  private async finish(job: Job, outcome: Prisma.JobUpdateManyMutationInput & { status: Job["status"] }): Promise<void> {
-    const done = await this.options.db.job.updateMany({
-      where: { id: job.id, lockedBy: this.id, status: "in_progress" },
-      data: { ...outcome, lockedBy: null, lockedUntil: null },
+  /**
+   * Records the outcome only while this worker still holds the job, then announces it. A job an
+   * integration started records, in the same transaction, the event that tells the integration.
+   */
+  private async finish(job: Job, outcome: Prisma.JobUpdateManyMutationInput & { status: "success" | "failed" }): Promise<void> {
+    const done = await this.options.db.$transaction(async (tx) => {
+      const updated = await tx.job.updateMany({
+        where: { id: job.id, lockedBy: this.id, status: "in_progress" },
+        data: { ...outcome, lockedBy: null, lockedUntil: null },
+      });
+      if (updated.count === 1 && job.clientId) {
+        const event = {
+          type: "job_finished" as const,
+          jobId: job.id,
+          jobKind: job.kind,
+          clientId: job.clientId,
+          userId: job.ownerId,
+          status: outcome.status,
+          errorCode: (outcome.errorCode as string | undefined) ?? null,
+          resourceIds: resourceIdsOf({ input: job.input, result: (outcome.result ?? null) as Job["result"] }),
+        };
+        return { count: 1, told: await createJobRow(tx, integrationEventJob(job.ownerId, event)) };
+      }
+      return { count: updated.count, told: undefined };
     });
-    if (done.count === 1) await announceJob(this.options.bus, { kind: job.kind, id: job.id, status: outcome.status });
+    if (done.count !== 1) return;
+    await announceJob(this.options.bus, { kind: job.kind, id: job.id, status: outcome.status });
+    if (done.told) await announceJob(this.options.bus, done.told);
   }
 }

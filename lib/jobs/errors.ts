@@ -10,3 +10,17 @@ export class PermanentJobError extends Error {
     super(message);
   }
 }
+
+/**
+ * The handler's own retry policy: try again after `delayMs`. A deferral that was no real attempt
+ * (the handler chose not to start) does not count against the job's attempts.
+ */
+export class RetryJobLaterError extends Error {
+  constructor(
+    message: string,
+    readonly delayMs: number,
+    readonly countsAsAttempt = true,
+  ) {
+    super(message);
+  }
+}

@@ -24,6 +24,12 @@ export type DomainContext<Dependencies, Loaders> = Dependencies & {
   subscriptionEvent: boolean;
 };
 
+/** Kinds of job with `workers` workers of their own. */
+export interface JobLane {
+  kinds: string[];
+  workers: number;
+}
+
 /** Periodic clean-up a worker process runs (expired upload slots, …); returns how many things it removed. */
 export interface Sweep {
   name: string;
@@ -65,6 +71,11 @@ export interface DomainDefinition<DomainSettings, Dependencies, Loaders> {
   /** Documented per-integration-and-user limits of design operations. */
   rateLimits?: DesignRateTable;
   jobs?: (runtime: DataRuntime, settings: DomainSettings) => Record<string, JobHandler>;
+  /**
+   * Job kinds served by workers of their own in every worker process (e.g. deliveries that wait on
+   * other parties' servers): the general workers never wait on them, nor they on the general queue.
+   */
+  jobLanes?: (runtime: DataRuntime, settings: DomainSettings) => JobLane[];
   sweeps?: (runtime: DataRuntime, settings: DomainSettings) => Sweep[];
   /** What becomes of bytes sent to this domain's upload slots (the platform's file routes call it). */
   uploads?: (runtime: DataRuntime, settings: DomainSettings) => UploadReceiver;

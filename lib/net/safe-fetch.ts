@@ -126,3 +126,66 @@ export async function fetchPublicUrl(raw: string, options: SafeFetchOptions): Pr
     throw new FetchRefusedError(`The URL could not be fetched (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
 }
+
+/** Checks a URL the platform will later call (a webhook): the fetch rules, https only when `httpsOnly`, and every address it resolves to now public. */
+export async function checkPublicUrl(raw: string, options: { allowPrivate: boolean; httpsOnly: boolean }): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new FetchRefusedError("The URL is not valid");
+  }
+  if (options.httpsOnly && url.protocol !== "https:") throw new FetchRefusedError("Only https URLs are accepted");
+  checkTarget(url, options.allowPrivate);
+  await new Promise<void>((resolve, reject) =>
+    guardedLookup(options.allowPrivate)(url.hostname.replace(/^\[|\]$/g, ""), { all: true }, (error) =>
+      error ? reject(error instanceof FetchRefusedError ? error : new FetchRefusedError(`The URL's host does not resolve (${(error as NodeJS.ErrnoException).code ?? error.message})`)) : resolve(),
+    ),
+  );
+  return url;
+}
+
+/** What a POST came back with: the status, or why none came. */
+export interface PostOutcome {
+  status: number | null;
+  durationMs: number;
+  error?: string;
+}
+
+/**
+ * POSTs `body` under the fetch rules (addresses checked on connect, one time limit); redirects are not
+ * followed (the 3xx status is the outcome). At most 4 KiB of the answer is read.
+ */
+export async function postToPublicUrl(raw: string, body: string, headers: Record<string, string>, options: { timeoutMs: number; allowPrivate: boolean }): Promise<PostOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    const url = new URL(raw);
+    checkTarget(url, options.allowPrivate);
+    const client = url.protocol === "https:" ? https : http;
+    const status = await new Promise<number>((resolve, reject) => {
+      const outgoing = client.request(
+        url,
+        { method: "POST", lookup: guardedLookup(options.allowPrivate), signal, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } },
+        (response) => {
+          let read = 0;
+          response.on("data", (chunk: Buffer) => {
+            read += chunk.length;
+            if (read > 4096) response.destroy();
+          });
+          response.on("close", () => resolve(response.statusCode ?? 0));
+          response.on("error", () => resolve(response.statusCode ?? 0));
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.end(body);
+    });
+    return { status, durationMs: elapsed() };
+  } catch (error) {
+    if (signal.aborted) return { status: null, durationMs: elapsed(), error: tooSlow(options.timeoutMs) };
+    const cause = (error as NodeJS.ErrnoException).cause;
+    const reason = error instanceof FetchRefusedError ? error.message : cause instanceof FetchRefusedError ? cause.message : ((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    return { status: null, durationMs: elapsed(), error: reason };
+  }
+}

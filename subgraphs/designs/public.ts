@@ -9,7 +9,7 @@ export { exportFormatsOf, type ExportFormatName } from "./domain/export-formats.
 export { designDrawing, type DesignDrawing } from "./domain/render/design-drawing.js";
 export type { DrawTarget } from "./domain/render/page-svg.js";
 export { createResizedCopy, resizableDesignId, resizedDesignThumbnail, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
-export { designTeams } from "./domain/design-access.js";
+export { designOwners, designTeams } from "./domain/design-access.js";
 export { createFilledCopy, createTemplateSnapshot, templateSourceElements, type ChartCell, type ChartRows, type ElementFill } from "./domain/template-copy.js";
 
 /**

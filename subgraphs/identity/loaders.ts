@@ -1,5 +1,5 @@
 import DataLoader from "dataloader";
-import type { PrismaClient, Team } from "../../generated/prisma/client.js";
+import type { OAuthClient, PrismaClient, Team } from "../../generated/prisma/client.js";
 import { idLoader } from "../../lib/db/loaders.js";
 import { teamOf } from "./domain/teams.js";
 
@@ -7,6 +7,7 @@ export interface IdentityLoaders {
   /** Each user's team; the few users seen for the first time get their personal team made. */
   teamByUserId: DataLoader<number, Team>;
   teamById: DataLoader<string, Team | null>;
+  integrationById: DataLoader<string, OAuthClient | null>;
 }
 
 export function createLoaders(db: PrismaClient): IdentityLoaders {
@@ -17,5 +18,6 @@ export function createLoaders(db: PrismaClient): IdentityLoaders {
       return Promise.all(userIds.map((userId) => teams.get(userId) ?? teamOf(db, userId)));
     }),
     teamById: idLoader((args) => db.team.findMany(args)),
+    integrationById: idLoader((args) => db.oAuthClient.findMany(args)),
   };
 }

@@ -1,11 +1,14 @@
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { ForbiddenError } from "../../lib/errors.js";
+import type { KeyStore } from "../../lib/auth/verification-keys.js";
+import { signingMaterial } from "./domain/signing-keys.js";
 import { capabilitiesOf, type Capability } from "./domain/teams.js";
 
 /**
  * What other domains may ask of the identity domain: which capabilities a team's plan holds, so an
  * operation gated by one (resizes, transparent PNG exports, brand templates, autofill) can refuse;
- * and which team users belong to (whose mentions in a comment count).
+ * which team users belong to (whose mentions in a comment count); and, for webhooks, who owns an
+ * integration, what users granted integrations, and the key webhooks are signed with.
  */
 export type { Capability };
 
@@ -26,4 +29,39 @@ export async function teamsOfUsers(db: PrismaClient, userIds: readonly number[])
   const ids = [...new Set(userIds)];
   const memberships = ids.length ? await db.teamMembership.findMany({ where: { userId: { in: ids } } }) : [];
   return new Map(memberships.map((membership) => [membership.userId, membership.teamId]));
+}
+
+/** An integration's owner (null: one of the deployment itself), or undefined when there is no such integration. */
+export async function integrationOwner(db: PrismaClient, clientId: string): Promise<{ ownerId: number | null } | undefined> {
+  if (clientId.length > 50) return undefined;
+  return (await db.oAuthClient.findUnique({ where: { id: clientId }, select: { ownerId: true } })) ?? undefined;
+}
+
+/** What one user granted one approved integration and has not withdrawn: the scopes of all their standing consents. */
+export interface StandingGrant {
+  clientId: string;
+  userId: number;
+  scopes: string[];
+}
+
+/** The standing grants of these users (to any approved integration, or to `clientIds` only). */
+export async function standingGrants(db: PrismaClient, userIds: readonly number[], clientIds?: readonly string[]): Promise<StandingGrant[]> {
+  if (userIds.length === 0) return [];
+  const families = await db.tokenFamily.findMany({
+    where: { userId: { in: [...new Set(userIds)] }, revokedAt: null, client: { status: "approved" }, ...(clientIds ? { clientId: { in: [...clientIds] } } : {}) },
+    select: { clientId: true, userId: true, scope: true },
+  });
+  const grants = new Map<string, StandingGrant>();
+  for (const family of families) {
+    const key = `${family.clientId} ${family.userId}`;
+    const grant = grants.get(key) ?? { clientId: family.clientId, userId: family.userId, scopes: [] };
+    grant.scopes = [...new Set([...grant.scopes, ...family.scope.split(" ").filter(Boolean)])];
+    grants.set(key, grant);
+  }
+  return [...grants.values()];
+}
+
+/** The Ed25519 key webhooks are signed with now (published at /v1/connect/keys), with its `kid`. */
+export function webhookSigningMaterial(keys: KeyStore) {
+  return signingMaterial(keys, "webhook");
 }

@@ -78,6 +78,7 @@ export async function createUploadJob(ctx: AssetsContext, principal: DesignPrinc
     const created = await createJobRow(tx, {
       kind: ASSET_UPLOAD,
       ownerId: principal.userId,
+      clientId: principal.clientId,
       input: { uploadId, name: upload.name, teamId: upload.teamId, tooBig: upload.tooBig },
     });
     await tx.assetUpload.update({ where: { id: uploadId }, data: { jobId: created.id } });

@@ -20,5 +20,5 @@ export async function createUrlUploadJob(ctx: AssetsContext, principal: DesignPr
     throw new ValidationError("url", "url must be an absolute http or https URL");
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new ValidationError("url", "url must be an absolute http or https URL");
-  return enqueueJob(ctx, { kind: URL_ASSET_UPLOAD, ownerId: principal.userId, input: { url, name, teamId: principal.teamId } });
+  return enqueueJob(ctx, { kind: URL_ASSET_UPLOAD, ownerId: principal.userId, clientId: principal.clientId, input: { url, name, teamId: principal.teamId } });
 }

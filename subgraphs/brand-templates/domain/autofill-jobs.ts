@@ -46,7 +46,7 @@ export async function createAutofillJob(ctx: BrandTemplatesContext, principal: D
   const title = titleOf(request.title, template.title);
   const fills = await checkedFills(ctx.db, principal.teamId, await templateFields(ctx, template.id), request.data);
   const input: AutofillInput = { templateId: template.id, teamId: principal.teamId, title, fills };
-  return enqueueJob(ctx, { kind: DESIGN_AUTOFILL, ownerId: principal.userId, input: input as never });
+  return enqueueJob(ctx, { kind: DESIGN_AUTOFILL, ownerId: principal.userId, clientId: principal.clientId, input: input as never });
 }
 
 /**

@@ -1,11 +1,32 @@
-import type { CommentReply, CommentThread } from "../../../generated/prisma/client.js";
+import type { CommentReply, CommentThread, Prisma } from "../../../generated/prisma/client.js";
+import { createJobRow } from "../../../lib/jobs/engine.js";
+import { integrationEventJob } from "../../../lib/jobs/integration-events.js";
 import type { CommentsContext } from "../context.js";
+import { mentionsOf } from "./messages.js";
 
 /** Where new threads and replies are announced, after they commit: `{ designId, kind, id }`. */
 export const COMMENT_EVENTS = "comment-events";
 
 export async function announce(ctx: CommentsContext, kind: "thread" | "reply", row: CommentThread | CommentReply): Promise<void> {
   await ctx.bus.publish(COMMENT_EVENTS, { designId: row.designId, kind, id: row.id });
+}
+
+/** Records, in the transaction creating it, that integrations are to hear of the thread or reply (webhooks). */
+export async function recordForIntegrations(tx: Prisma.TransactionClient, row: CommentThread | CommentReply, teamId: string): Promise<void> {
+  const isReply = "threadId" in row;
+  await createJobRow(
+    tx,
+    integrationEventJob(row.authorId, {
+      type: "comment",
+      designId: row.designId,
+      teamId,
+      threadId: isReply ? row.threadId : row.id,
+      ...(isReply ? { replyId: row.id } : {}),
+      authorId: row.authorId,
+      mentionedUserIds: mentionsOf(row).map((mention) => mention.userId),
+      assigneeId: isReply ? null : row.assigneeId,
+    }),
+  );
 }
 
 export interface CommentActivity {

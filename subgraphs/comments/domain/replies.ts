@@ -3,7 +3,7 @@ import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { ForbiddenError } from "../../../lib/errors.js";
 import type { CommentsContext } from "../context.js";
 import { commentableDesignTeam, missing, rowOfDesign } from "./access.js";
-import { announce } from "./events.js";
+import { announce, recordForIntegrations } from "./events.js";
 import { newCommentId } from "./ids.js";
 import { pageOf, type PageArgs } from "./listing.js";
 import { checkedMessage, resolveMentions } from "./messages.js";
@@ -35,9 +35,11 @@ export async function createReply(ctx: CommentsContext, principal: DesignPrincip
       if ((await tx.commentThread.count({ where: { id: thread.id } })) === 0) throw missing("design_not_found");
       throw new ForbiddenError("The thread already holds the maximum number of replies", { designCode: "too_many_replies" });
     }
-    return tx.commentReply.create({
+    const created = await tx.commentReply.create({
       data: { id: newCommentId("R"), threadId: thread.id, designId: thread.designId, authorId: principal.userId, message, mentions },
     });
+    await recordForIntegrations(tx, created, teamId);
+    return created;
   });
   ctx.loaders.replyById.prime(reply.id, reply);
   await announce(ctx, "reply", reply);

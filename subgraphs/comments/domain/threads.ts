@@ -3,7 +3,7 @@ import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { ForbiddenError } from "../../../lib/errors.js";
 import type { CommentsContext } from "../context.js";
 import { commentableDesignTeam, rowOfDesign } from "./access.js";
-import { announce } from "./events.js";
+import { announce, recordForIntegrations } from "./events.js";
 import { newCommentId } from "./ids.js";
 import { pageOf, type PageArgs } from "./listing.js";
 import { checkedMessage, mentionedAssignee, resolveMentions } from "./messages.js";
@@ -32,9 +32,11 @@ export async function createThread(ctx: CommentsContext, principal: DesignPrinci
       data: { threadCount: { increment: 1 } },
     });
     if (counted.count === 0) throw new ForbiddenError("The design already holds the maximum number of comments", { designCode: "too_many_comments" });
-    return tx.commentThread.create({
+    const created = await tx.commentThread.create({
       data: { id: newCommentId("C"), designId: input.designId, authorId: principal.userId, message, mentions, assigneeId },
     });
+    await recordForIntegrations(tx, created, teamId);
+    return created;
   });
   ctx.loaders.threadById.prime(thread.id, thread);
   await announce(ctx, "thread", thread);

@@ -31,7 +31,7 @@ export async function createExportJob(ctx: ExportsContext, principal: DesignPrin
   const quota = await takeExportQuota(ctx.quotas, design.id, principal.userId);
   const input: ExportInput = { designId: design.id, teamId: principal.teamId, format, pages: numbers };
   try {
-    return await enqueueJob(ctx, { kind: DESIGN_EXPORT, ownerId: principal.userId, input: input as unknown as Prisma.InputJsonObject });
+    return await enqueueJob(ctx, { kind: DESIGN_EXPORT, ownerId: principal.userId, clientId: principal.clientId, input: input as unknown as Prisma.InputJsonObject });
   } catch (error) {
     await quota.release();
     throw error;

@@ -4,7 +4,9 @@ import { authorizationPrompt } from "./Query/authorizationPrompt.js";
 import { designCapabilities } from "./Query/designCapabilities.js";
 import { designMe } from "./Query/designMe.js";
 import { designProfileName } from "./Query/designProfileName.js";
+import { integration } from "./Query/integration.js";
 import { integrationsAwaitingReview } from "./Query/integrationsAwaitingReview.js";
+import { myIntegrations } from "./Query/myIntegrations.js";
 import { oidcSigningKeys } from "./Query/oidcSigningKeys.js";
 import { userInfo } from "./Query/userInfo.js";
 import { webhookSigningKeys } from "./Query/webhookSigningKeys.js";
@@ -27,7 +29,9 @@ export const resolvers: Resolvers = {
     designCapabilities,
     designMe,
     designProfileName,
+    integration,
     integrationsAwaitingReview,
+    myIntegrations,
     oidcSigningKeys,
     userInfo,
     webhookSigningKeys,

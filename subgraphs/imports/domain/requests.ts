@@ -36,5 +36,5 @@ export async function createUrlImportJob(
   if (url.length < URL_LENGTH.min || url.length > URL_LENGTH.max) throw new ValidationError("url", `url must be ${URL_LENGTH.min} to ${URL_LENGTH.max} characters`);
   if (!URL.canParse(url) || !["http:", "https:"].includes(new URL(url).protocol)) throw new ValidationError("url", "url must be an absolute http or https URL");
   const input: ImportInput & { url: string } = { url, title, teamId: principal.teamId, mimeType };
-  return enqueueJob(ctx, { kind: URL_IMPORT, ownerId: principal.userId, input: { ...input } });
+  return enqueueJob(ctx, { kind: URL_IMPORT, ownerId: principal.userId, clientId: principal.clientId, input: { ...input } });
 }

@@ -67,7 +67,7 @@ export async function createImportJob(ctx: ImportsContext, principal: DesignPrin
   const job = await ctx.db.$transaction(async (tx) => {
     const upload = slotReadyForJob(await tx.importUpload.findUnique({ where: { id: uploadId } }), principal.userId, "import");
     const input: ImportInput & { uploadId: string; tooBig: boolean } = { uploadId, title: upload.title, teamId: upload.teamId, mimeType: upload.mimeType, tooBig: upload.tooBig };
-    const created = await createJobRow(tx, { kind: DESIGN_IMPORT, ownerId: principal.userId, input: { ...input } });
+    const created = await createJobRow(tx, { kind: DESIGN_IMPORT, ownerId: principal.userId, clientId: principal.clientId, input: { ...input } });
     await tx.importUpload.update({ where: { id: uploadId }, data: { jobId: created.id } });
     return created;
   });

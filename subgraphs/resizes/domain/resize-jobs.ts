@@ -28,7 +28,7 @@ export async function createResizeJob(ctx: ResizesContext, principal: DesignPrin
   const target = resizeTarget(request.designType);
   const designId = await resizableDesignId(ctx.db, principal.teamId, request.designId);
   const input: ResizeInput = { designId, teamId: principal.teamId, target };
-  return enqueueJob(ctx, { kind: DESIGN_RESIZE, ownerId: principal.userId, input: { ...input, target: { ...target } } });
+  return enqueueJob(ctx, { kind: DESIGN_RESIZE, ownerId: principal.userId, clientId: principal.clientId, input: { ...input, target: { ...target } } });
 }
 
 export function resultDesignId(job: Job): string | undefined {

@@ -64,3 +64,11 @@ export async function authenticateClient(db: PrismaClient, clientId: string | nu
   if (!client || !valid) throw new OAuthError("invalid_client", "Client authentication failed");
   return client;
 }
+
+/** How many integrations one answer of an owner's list holds (the cap per owner is far below it). */
+const OWNED_PAGE = 100;
+
+/** The integrations `ownerId` registered, newest first. */
+export function clientsOwnedBy(db: PrismaClient, ownerId: number): Promise<OAuthClient[]> {
+  return db.oAuthClient.findMany({ where: { ownerId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: OWNED_PAGE });
+}

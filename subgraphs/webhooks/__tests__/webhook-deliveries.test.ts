@@ -1,0 +1,243 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { ASSET_SCOPES, base64Name, designToken, finishedJob, png, postUpload } from "../../../testing/assets.js";
+import { COMMENT_SCOPES, startCommentPlatform, type CommentPlatform } from "../../../testing/comments.js";
+import { DESIGN_SCOPES } from "../../../testing/designs.js";
+import { approvedIntegration, type Integration } from "../../../testing/oauth.js";
+import { deliveriesOf, deliveriesWhen, IntegrationBackend, setWebhook, WebhookReceiver } from "../../../testing/webhooks.js";
+
+const ALL_SCOPES = `${DESIGN_SCOPES} ${COMMENT_SCOPES} ${ASSET_SCOPES}`;
+const RETRY_BASE_MS = 300;
+
+let c: CommentPlatform;
+const receivers: WebhookReceiver[] = [];
+const http = () => c.t.http;
+
+/** An integration of the cast's STAFF member with a webhook to a new receiver, and the client's token for it. */
+async function integrationWithWebhook(events: string[], tokenScope = `${DESIGN_SCOPES} ${COMMENT_SCOPES}`) {
+  const app: Integration = await approvedIntegration(http(), c.p, ALL_SCOPES);
+  const receiver = await WebhookReceiver.start();
+  receivers.push(receiver);
+  const set = await setWebhook(http(), c.p.staff, app.clientId, receiver.url, events);
+  assert.equal(set.body.errors, undefined, set.text);
+  const token = await designToken(http(), c.p, c.p.client, tokenScope, app);
+  return { app, receiver, token, backend: new IntegrationBackend(http(), c.t.config.publicUrl, app.clientId) };
+}
+
+async function newDesign(token: string): Promise<string> {
+  const created = await http().post("/v1/designs", { design_type: { type: "preset", name: "doc" }, title: "Watched" }, { token });
+  assert.equal(created.status, 200, created.text);
+  return created.body.design.id;
+}
+
+async function thread(token: string, designId: string, message: string, assigneeId?: string): Promise<string> {
+  const response = await http().post(`/v1/designs/${designId}/comments`, { message_plaintext: message, ...(assigneeId ? { assignee_id: assigneeId } : {}) }, { token });
+  assert.equal(response.status, 200, response.text);
+  return response.body.thread.id;
+}
+
+/** Every recorded event has been fanned out into deliveries. */
+async function eventsFannedOut(): Promise<void> {
+  const db = c.t.platform.runtime.db.prisma;
+  while ((await db.job.count({ where: { kind: "integration_event", status: "in_progress" } })) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+before(async () => {
+  c = await startCommentPlatform({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS), WEBHOOK_TIMEOUT_MS: "3000" });
+});
+after(async () => {
+  await Promise.all(receivers.map((receiver) => receiver.close()));
+  await c.t.stop();
+});
+
+describe("setting an integration's webhook", () => {
+  test("its owner sets it; anyone else's attempt is 404 or 401; bad input is a 400 that changes nothing", async () => {
+    const app = await approvedIntegration(http(), c.p, ALL_SCOPES);
+    const set = await setWebhook(http(), c.p.staff, app.clientId, "http://127.0.0.1:9/hooks", ["comment", "job_finished", "comment"]);
+    assert.deepEqual(set.body.data?.setIntegrationWebhook, { url: "http://127.0.0.1:9/hooks", events: ["comment", "job_finished"] }, set.text);
+
+    for (const stranger of [c.p.client, c.p.admin]) {
+      const refused = await setWebhook(http(), stranger, app.clientId, "http://127.0.0.1:10/steal", ["comment"]);
+      assert.equal(refused.body.errors?.[0]?.extensions.code, "NOT_FOUND", refused.text);
+    }
+    const anonymous = await http().graphql(`mutation($id: ID!) { removeIntegrationWebhook(clientId: $id) }`, { id: app.clientId });
+    assert.equal(anonymous.body.errors?.[0]?.extensions.code, "UNAUTHENTICATED", anonymous.text);
+
+    for (const [url, events, field] of [
+      ["http://127.0.0.1:9/hooks", [], "events"],
+      ["ftp://127.0.0.1/hooks", ["comment"], "url"],
+      ["http://user:secret@127.0.0.1/hooks", ["comment"], "url"],
+      ["not a url", ["comment"], "url"],
+      [`http://127.0.0.1/${"x".repeat(2100)}`, ["comment"], "url"],
+      ["http://no-such-host.invalid/hooks", ["comment"], "url"],
+    ] as const) {
+      const refused = await setWebhook(http(), c.p.staff, app.clientId, url, [...events]);
+      assert.equal(refused.body.errors?.[0]?.extensions.code, "BAD_USER_INPUT", `${url}: ${refused.text}`);
+      assert.equal(refused.body.errors?.[0]?.extensions.field, field, refused.text);
+    }
+    const unknownKind = await setWebhook(http(), c.p.staff, app.clientId, "http://127.0.0.1:9/hooks", ["everything"]);
+    assert.equal(unknownKind.status, 400, unknownKind.text);
+
+    const mine = await http().graphql(`{ myIntegrations { clientId webhook { url events } } }`, {}, c.p.staff.token);
+    const listed = mine.body.data!.myIntegrations.find((integration: { clientId: string }) => integration.clientId === app.clientId);
+    assert.deepEqual(listed.webhook, { url: "http://127.0.0.1:9/hooks", events: ["comment", "job_finished"] });
+    const theirs = await http().graphql(`{ myIntegrations { clientId } }`, {}, c.p.client.token);
+    assert.equal(theirs.body.data!.myIntegrations.some((integration: { clientId: string }) => integration.clientId === app.clientId), false);
+
+    const removed = await http().graphql(`mutation($id: ID!) { removeIntegrationWebhook(clientId: $id) }`, { id: app.clientId }, c.p.staff.token);
+    assert.equal(removed.body.data?.removeIntegrationWebhook, true, removed.text);
+  });
+});
+
+describe("comment and mention events", () => {
+  test("reach the integrations the design's owner and the mentioned user authorized, signed with a published key, ids only", async () => {
+    const watcher = await integrationWithWebhook(["comment", "design_mention"]);
+    const blind = await integrationWithWebhook(["comment", "design_mention", "job_finished"], DESIGN_SCOPES);
+    const designId = await newDesign(watcher.token);
+    const clientTag = `U${c.p.client.userId}:${c.teamId}`;
+    const threadId = await thread(c.teammateCommenter, designId, `Please check [${clientTag}]`, `U${c.p.client.userId}`);
+
+    const bodies = await watcher.receiver.received(2);
+    const verified = await Promise.all(bodies.map((request) => watcher.backend.verify(request.body)));
+    const byKind = Object.fromEntries(verified.map(({ claims }) => [claims.event.kind, claims]));
+    assert.deepEqual(Object.keys(byKind).sort(), ["comment", "design_mention"]);
+    for (const claims of verified.map((v) => v.claims)) {
+      assert.equal(claims.jti, claims.event.id);
+      assert.deepEqual(claims.event.user, { id: `U${c.p.client.userId}`, team_id: c.teamId });
+      assert.ok(Math.abs(claims.event.created_at - Date.now() / 1000) < 60);
+    }
+    assert.deepEqual(byKind.comment.event.data, { design_id: designId, thread_id: threadId, comment_type: "thread" });
+    assert.deepEqual(byKind.design_mention.event.data, { design_id: designId, thread_id: threadId, reason: "assignment" });
+    assert.equal(bodies[0].headers["content-type"], "application/jwt");
+
+    const published = (await http().get("/v1/connect/keys")).body.keys.map((key: { kid: string }) => key.kid);
+    assert.ok(published.includes(verified[0].kid), "signed with a key /v1/connect/keys publishes");
+    await assert.rejects(new IntegrationBackend(http(), c.t.config.publicUrl, blind.app.clientId).verify(bodies[0].body), /aud/, "addressed to one integration only");
+    const [header, payload, signature] = bodies[0].body.split(".");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), aud: watcher.app.clientId, event: { kind: "comment", id: "forged" } })).toString("base64url");
+    await assert.rejects(watcher.backend.verify(`${header}.${forged}.${signature}`), /signature/);
+
+    assert.equal(await watcher.backend.accept(bodies[0].body), "processed");
+    assert.equal(await watcher.backend.accept(bodies[0].body), "replayed", "a replayed body repeats an id the receiver has processed");
+
+    const reply = await http().post(`/v1/designs/${designId}/comments/${threadId}/replies`, { message_plaintext: "Done" }, { token: c.teammateCommenter });
+    assert.equal(reply.status, 200, reply.text);
+    const third = await watcher.backend.verify((await watcher.receiver.received(3))[2].body);
+    assert.deepEqual(third.claims.event.data, { design_id: designId, thread_id: threadId, reply_id: reply.body.reply.id, comment_type: "reply" });
+
+    await thread(c.outsiderCommenter, c.outsiderDesignId, "Not yours to hear");
+    await eventsFannedOut();
+    assert.equal(blind.receiver.requests.length, 0, "a grant without comment:read hears of no comment");
+    assert.deepEqual(await deliveriesOf(http(), c.p.staff, blind.app.clientId), []);
+    assert.equal(watcher.receiver.requests.length, 3, "another team's comments are not the user's");
+    const delivered = await deliveriesWhen(http(), c.p.staff, watcher.app.clientId, (items) => items.length === 3 && items.every((item) => item.status === "delivered"));
+    assert.deepEqual(delivered.map((item) => item.attempts.map((attempt: any) => [attempt.httpStatus, attempt.outcome])), [[[200, "delivered"]], [[200, "delivered"]], [[200, "delivered"]]]);
+  });
+});
+
+describe("job events", () => {
+  test("a finished job is told to the integration that started it, and to no other", async () => {
+    const starter = await integrationWithWebhook(["job_finished"], ASSET_SCOPES);
+    const bystander = await integrationWithWebhook(["job_finished"], ASSET_SCOPES);
+    const created = await postUpload(http(), starter.token, await png(64, 48), { "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("Told") }) });
+    assert.equal(created.status, 200, created.text);
+    const job = await finishedJob(http(), `/v1/asset-uploads/${created.body.job.id}`, starter.token);
+    const [request] = await starter.receiver.received(1);
+    const { claims } = await starter.backend.verify(request.body);
+    assert.equal(claims.event.kind, "job_finished");
+    assert.deepEqual(claims.event.data, { job: { id: created.body.job.id, type: "asset_upload", status: "success" }, asset_id: job.asset.id });
+    assert.deepEqual(claims.event.user, { id: `U${c.p.client.userId}`, team_id: c.teamId });
+    await eventsFannedOut();
+    assert.equal(bystander.receiver.requests.length, 0);
+  });
+});
+
+describe("delivery", () => {
+  test("5xx is retried with growing waits until 2xx; 4xx is not retried; a redelivery repeats the id; the owner lists and filters", async () => {
+    const hook = await integrationWithWebhook(["comment"]);
+    const designId = await newDesign(hook.token);
+    const answers = [500, 503, 200];
+    hook.receiver.respond = (_request, index) => answers[index] ?? 200;
+    await thread(hook.token, designId, "retried");
+    const tries = await hook.receiver.received(3);
+    const ids = await Promise.all(tries.map(async (request) => (await hook.backend.verify(request.body)).claims.jti));
+    assert.equal(new Set(ids).size, 1, "every attempt carries the same delivery id");
+    assert.ok(tries[1].at - tries[0].at >= RETRY_BASE_MS / 2, `first wait ${tries[1].at - tries[0].at} ms`);
+    assert.ok(tries[2].at - tries[1].at >= RETRY_BASE_MS, `second wait ${tries[2].at - tries[1].at} ms (doubled)`);
+    const [retried] = await deliveriesWhen(http(), c.p.staff, hook.app.clientId, (items) => items[0]?.status === "delivered");
+    assert.deepEqual(retried.attempts.map((attempt: any) => [attempt.number, attempt.httpStatus, attempt.outcome]), [[1, 500, "retry"], [2, 503, "retry"], [3, 200, "delivered"]]);
+    assert.ok(retried.attempts.every((attempt: any) => attempt.durationMs >= 0));
+
+    hook.receiver.respond = () => 400;
+    await thread(hook.token, designId, "refused");
+    await hook.receiver.received(4);
+    const [refused] = await deliveriesWhen(http(), c.p.staff, hook.app.clientId, (items) => items.length === 2 && items[0].status === "failed");
+    await new Promise((resolve) => setTimeout(resolve, RETRY_BASE_MS * 4));
+    assert.equal(hook.receiver.requests.length, 4, "a 400 is not retried");
+    assert.deepEqual(refused.attempts.map((attempt: any) => [attempt.httpStatus, attempt.outcome, attempt.error]), [[400, "failed", "HTTP 400"]]);
+    assert.deepEqual((await deliveriesOf(http(), c.p.staff, hook.app.clientId, "failed")).map((item) => item.id), [refused.id]);
+
+    const PAGE = `query($id: ID!, $after: String) { integration(clientId: $id) { webhookDeliveries(first: 1, after: $after) { items { id } continuation } } }`;
+    const first = (await http().graphql(PAGE, { id: hook.app.clientId }, c.p.staff.token)).body.data!.integration.webhookDeliveries;
+    assert.deepEqual(first.items, [{ id: refused.id }]);
+    const next = await http().graphql(PAGE, { id: hook.app.clientId, after: first.continuation }, c.p.staff.token);
+    assert.deepEqual(next.body.data!.integration.webhookDeliveries, { items: [{ id: retried.id }], continuation: null });
+    const strangers = await http().graphql(PAGE, { id: hook.app.clientId }, c.p.client.token);
+    assert.deepEqual(strangers.body.data, { integration: null }, "someone else's integration is not there to read");
+    for (const args of ["first: 0", "first: 101", `after: "garbage"`]) {
+      const bad = await http().graphql(`query($id: ID!) { integration(clientId: $id) { webhookDeliveries(${args}) { items { id } } } }`, { id: hook.app.clientId }, c.p.staff.token);
+      assert.equal(bad.body.errors?.[0]?.extensions.code, "BAD_USER_INPUT", `${args}: ${bad.text}`);
+    }
+
+    const REDELIVER = `mutation($id: ID!) { redeliverWebhook(deliveryId: $id) { id status } }`;
+    const stranger = await http().graphql(REDELIVER, { id: refused.id }, c.p.client.token);
+    assert.equal(stranger.body.errors?.[0]?.extensions.code, "NOT_FOUND", "someone else's delivery is not found");
+    hook.receiver.respond = () => 200;
+    const again = await http().graphql(REDELIVER, { id: refused.id }, c.p.staff.token);
+    assert.deepEqual(again.body.data?.redeliverWebhook, { id: refused.id, status: "pending" }, again.text);
+    const redelivered = (await hook.receiver.received(5))[4];
+    assert.equal((await hook.backend.verify(redelivered.body)).claims.jti, refused.id);
+    await deliveriesWhen(http(), c.p.staff, hook.app.clientId, (items) => items[0].status === "delivered" && items[0].attempts.length === 2);
+
+    hook.receiver.respond = () => 500;
+    await thread(hook.token, designId, "pending");
+    await hook.receiver.received(6);
+    const [pending] = await deliveriesWhen(http(), c.p.staff, hook.app.clientId, (items) => items.length === 3 && items[0].attempts.length >= 1);
+    const conflict = await http().graphql(REDELIVER, { id: pending.id }, c.p.staff.token);
+    assert.equal(conflict.body.errors?.[0]?.extensions.code, "CONFLICT", conflict.text);
+    hook.receiver.respond = () => 200;
+    await deliveriesWhen(http(), c.p.staff, hook.app.clientId, (items) => items[0].status === "delivered");
+  });
+
+  test("a receiver that never answers delays no other integration's deliveries", async () => {
+    const slow = await integrationWithWebhook(["comment"]);
+    const fast = await integrationWithWebhook(["comment"]);
+    slow.receiver.respond = () => "hang";
+    const designId = await newDesign(fast.token);
+    const started = Date.now();
+    for (let i = 0; i < 5; i++) await thread(fast.token, designId, `burst ${i}`);
+    await fast.receiver.received(5, 10_000);
+    const fastDone = Date.now() - started;
+    assert.ok(fastDone < 2_500, `the fast receiver had all five after ${fastDone} ms, before the slow one's first attempt timed out (3 s)`);
+    assert.ok(slow.receiver.requests.length <= 2, `at most two attempts to the slow receiver at once (saw ${slow.receiver.requests.length})`);
+    slow.receiver.respond = () => 200;
+    const done = await deliveriesWhen(http(), c.p.staff, slow.app.clientId, (items) => items.length === 5 && items.every((item) => item.status === "delivered"), 60_000);
+    assert.ok(done.some((item) => item.attempts[0].httpStatus === null && /did not answer/.test(item.attempts[0].error)), JSON.stringify(done[0].attempts));
+  });
+
+  test("after a key rotation new deliveries are signed with the new key, and the old key stays published", async () => {
+    const hook = await integrationWithWebhook(["comment"]);
+    const designId = await newDesign(hook.token);
+    await thread(hook.token, designId, "before rotation");
+    const before = await hook.backend.verify((await hook.receiver.received(1))[0].body);
+    const rotated = await http().graphql(`mutation { rotateSigningKeys { kid } }`, {}, c.p.superuser.token);
+    assert.equal(rotated.body.errors, undefined, rotated.text);
+    await thread(hook.token, designId, "after rotation");
+    const afterRotation = await hook.backend.verify((await hook.receiver.received(2))[1].body);
+    assert.notEqual(afterRotation.kid, before.kid);
+    assert.ok(rotated.body.data!.rotateSigningKeys.some((key: { kid: string }) => key.kid === afterRotation.kid));
+    const published = (await http().get("/v1/connect/keys")).body.keys.map((key: { kid: string }) => key.kid);
+    assert.ok(published.includes(before.kid) && published.includes(afterRotation.kid), JSON.stringify(published));
+    await new IntegrationBackend(http(), c.t.config.publicUrl, hook.app.clientId).verify(hook.receiver.requests[0].body);
+  });
+});

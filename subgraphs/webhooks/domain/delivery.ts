@@ -1,0 +1,78 @@
+import type { Job } from "../../../generated/prisma/client.js";
+import type { JobHandler } from "../../../lib/jobs/engine.js";
+import { RetryJobLaterError } from "../../../lib/jobs/errors.js";
+import { postToPublicUrl, type PostOutcome } from "../../../lib/net/safe-fetch.js";
+import type { WebhookSender } from "../context.js";
+import { signedBody, WEBHOOK_CONTENT_TYPE } from "./signed-body.js";
+import { outcomeOf, retryDelayMs } from "./schedule.js";
+
+/** How long an integration at its limit of attempts at once waits before its delivery is looked at again. */
+const BUSY_WAIT_MS = 250;
+
+/** Attempts in flight per integration in this process. */
+class IntegrationGate {
+  private readonly inFlight = new Map<string, number>();
+  constructor(private readonly limit: number) {}
+
+  enter(clientId: string): boolean {
+    const now = this.inFlight.get(clientId) ?? 0;
+    if (now >= this.limit) return false;
+    this.inFlight.set(clientId, now + 1);
+    return true;
+  }
+
+  leave(clientId: string): void {
+    const left = (this.inFlight.get(clientId) ?? 1) - 1;
+    if (left > 0) this.inFlight.set(clientId, left);
+    else this.inFlight.delete(clientId);
+  }
+}
+
+/**
+ * One attempt of a delivery per run: signed when sent, POSTed with the time limit, recorded with its
+ * answer. A retry is scheduled through the job (so it outlives the process) with backoff and jitter
+ * while the retry window lasts.
+ */
+export function deliveryHandler(sender: WebhookSender): JobHandler {
+  const gate = new IntegrationGate(sender.settings.perIntegration);
+  const { db, settings } = sender;
+  return async (job: Job) => {
+    const { deliveryId } = job.input as { deliveryId: string };
+    const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId } });
+    if (!delivery || delivery.status !== "pending") return { skipped: true };
+    const endpoint = await db.webhookEndpoint.findUnique({ where: { clientId: delivery.clientId } });
+    if (!endpoint || !endpoint.events.includes(delivery.kind)) {
+      await db.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "failed", nextAttemptAt: null } });
+      return { skipped: true, reason: "The integration's webhook was removed or no longer takes this kind" };
+    }
+    if (!gate.enter(delivery.clientId)) throw new RetryJobLaterError("the integration's receiver is busy", BUSY_WAIT_MS * (1 + Math.random()), false);
+    let answer: PostOutcome;
+    const startedAt = new Date();
+    try {
+      const { body, kid } = await signedBody(sender.keys, delivery);
+      answer = await postToPublicUrl(endpoint.url, body, { "content-type": WEBHOOK_CONTENT_TYPE, "user-agent": "platform-webhooks/1", "webhook-id": delivery.id, "webhook-key-id": kid }, settings);
+    } finally {
+      gate.leave(delivery.clientId);
+    }
+    const number = delivery.attemptCount + 1;
+    let outcome = outcomeOf(answer.status);
+    const delay = retryDelayMs(settings, number);
+    if (outcome === "retry" && Date.now() + delay > delivery.giveUpAt.getTime()) outcome = "failed";
+    const error = answer.error ?? (outcome === "delivered" ? null : `HTTP ${answer.status}`);
+    await db.$transaction([
+      db.webhookAttempt.create({ data: { deliveryId, number, startedAt, durationMs: answer.durationMs, httpStatus: answer.status, error: error?.slice(0, 500), outcome } }),
+      db.webhookDelivery.update({
+        where: { id: deliveryId },
+        data: {
+          attemptCount: number,
+          status: outcome === "retry" ? "pending" : outcome,
+          nextAttemptAt: outcome === "retry" ? new Date(Date.now() + delay) : null,
+          ...(outcome === "delivered" ? { deliveredAt: new Date() } : {}),
+        },
+      }),
+    ]);
+    sender.log.info({ delivery: deliveryId, integration: delivery.clientId, attempt: number, status: answer.status, durationMs: answer.durationMs, error, outcome }, "webhook attempt");
+    if (outcome === "retry") throw new RetryJobLaterError(error ?? "retry", delay);
+    return { outcome, attempts: number };
+  };
+}

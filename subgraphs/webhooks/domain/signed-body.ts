@@ -1,0 +1,25 @@
+import { SignJWT } from "jose";
+import type { WebhookDelivery } from "../../../generated/prisma/client.js";
+import type { KeyStore } from "../../../lib/auth/verification-keys.js";
+import { webhookSigningMaterial } from "../../identity/public.js";
+
+/** The media type of a delivery's body: a JWT (RFC 7519), compact JWS. */
+export const WEBHOOK_CONTENT_TYPE = "application/jwt";
+
+/**
+ * A delivery's body, signed now with the current webhook key (`kid` in the header): `iss` the
+ * deployment, `aud` the integration, `jti` the delivery id, `iat` this attempt's time, and the
+ * `event` claim. A receiver verifies it with the keys of /v1/connect/keys, refuses an `iat` older
+ * than a few minutes, and an id it has already processed.
+ */
+export async function signedBody(keys: KeyStore, delivery: WebhookDelivery): Promise<{ body: string; kid: string }> {
+  const { kid, alg, privateKey } = await webhookSigningMaterial(keys);
+  const body = await new SignJWT({ event: delivery.data as Record<string, unknown> })
+    .setProtectedHeader({ alg, kid, typ: "JWT" })
+    .setIssuer(keys.issuer)
+    .setAudience(delivery.clientId)
+    .setJti(delivery.id)
+    .setIssuedAt()
+    .sign(privateKey);
+  return { body, kid };
+}

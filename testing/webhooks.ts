@@ -1,0 +1,128 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import type { HttpClient } from "./http.js";
+import type { Person } from "./people.js";
+
+export interface ReceivedDelivery {
+  body: string;
+  headers: http.IncomingHttpHeaders;
+  at: number;
+}
+
+/** What the receiver answers a request with: a status, or never (it hangs until the sender gives up). */
+export type Responder = (request: ReceivedDelivery, index: number) => number | "hang";
+
+/** An integration's webhook receiver on loopback: records every request and answers as told. */
+export class WebhookReceiver {
+  readonly requests: ReceivedDelivery[] = [];
+  private waiters: Array<() => void> = [];
+  private constructor(
+    private readonly server: http.Server,
+    public respond: Responder,
+  ) {}
+
+  static async start(respond: Responder = () => 200): Promise<WebhookReceiver> {
+    const server = http.createServer();
+    const receiver = new WebhookReceiver(server, respond);
+    server.on("request", (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const delivery = { body: Buffer.concat(chunks).toString("utf8"), headers: req.headers, at: Date.now() };
+        receiver.requests.push(delivery);
+        for (const wake of receiver.waiters.splice(0)) wake();
+        const answer = receiver.respond(delivery, receiver.requests.length - 1);
+        if (answer !== "hang") res.writeHead(answer, { "content-type": "text/plain" }).end(String(answer));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return receiver;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  /** Resolves once `count` requests have come (fails after `timeoutMs`). */
+  async received(count: number, timeoutMs = 30_000): Promise<ReceivedDelivery[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.requests.length < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} webhook requests, got ${this.requests.length}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+    return this.requests.slice(0, count);
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+}
+
+/**
+ * What an integration's backend does with a delivery, using jose alone: verify the body against the
+ * platform's published webhook keys, for this integration, recently signed; refuse an id seen before.
+ */
+export class IntegrationBackend {
+  private readonly keys: ReturnType<typeof createRemoteJWKSet>;
+  readonly seen = new Set<string>();
+
+  constructor(
+    platform: HttpClient,
+    private readonly issuer: string,
+    private readonly clientId: string,
+  ) {
+    this.keys = createRemoteJWKSet(new URL("/v1/connect/keys", platform.baseUrl), { cooldownDuration: 0 });
+  }
+
+  /** The verified claims and the signing key's id; throws on a bad signature, another audience or an old body. */
+  async verify(body: string): Promise<{ claims: JWTPayload & { event: any }; kid: string }> {
+    const { payload } = await jwtVerify(body, this.keys, { issuer: this.issuer, audience: this.clientId, maxTokenAge: "5m", algorithms: ["EdDSA"] });
+    return { claims: payload as JWTPayload & { event: any }, kid: decodeProtectedHeader(body).kid! };
+  }
+
+  /** Verifies and processes once: `replayed` for an id already processed. */
+  async accept(body: string): Promise<"processed" | "replayed"> {
+    const { claims } = await this.verify(body);
+    if (this.seen.has(claims.jti!)) return "replayed";
+    this.seen.add(claims.jti!);
+    return "processed";
+  }
+}
+
+/** `setIntegrationWebhook` as `owner` sends it. */
+export function setWebhook(platform: HttpClient, owner: Person, clientId: string, url: string, events: string[]) {
+  return platform.graphql(
+    `mutation($id: ID!, $url: String!, $events: [WebhookEventKind!]!) { setIntegrationWebhook(clientId: $id, url: $url, events: $events) { url events } }`,
+    { id: clientId, url, events },
+    owner.token,
+  );
+}
+
+export const DELIVERY = `id kind status userId teamId event nextAttemptAt deliveredAt attempts { number httpStatus durationMs error outcome }`;
+
+/** The integration's deliveries as its owner sees them in the graph (newest first). */
+export async function deliveriesOf(platform: HttpClient, owner: Person, clientId: string, status?: string): Promise<any[]> {
+  const response = await platform.graphql(
+    `query($id: ID!, $status: WebhookDeliveryStatus) { integration(clientId: $id) { webhookDeliveries(status: $status, first: 20) { items { ${DELIVERY} } } } }`,
+    { id: clientId, status },
+    owner.token,
+  );
+  if (!response.body.data?.integration) throw new Error(response.text);
+  return response.body.data.integration.webhookDeliveries.items;
+}
+
+/** Waits until `check` holds for the deliveries (polling the graph). */
+export async function deliveriesWhen(platform: HttpClient, owner: Person, clientId: string, check: (items: any[]) => boolean, timeoutMs = 30_000): Promise<any[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const items = await deliveriesOf(platform, owner, clientId);
+    if (check(items)) return items;
+    if (Date.now() > deadline) throw new Error(`deliveries never matched: ${JSON.stringify(items)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
