@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { fetchPublicUrl, FetchRefusedError, isPublicAddress } from "../net/safe-fetch.js";
+import { checkPublicUrl, fetchPublicUrl, FetchRefusedError, isPublicAddress, postToPublicUrl } from "../net/safe-fetch.js";
 
 let server: http.Server;
 let port: number;
@@ -43,5 +43,32 @@ describe("fetching URLs from the public internet only", () => {
   test("the switch for local use lets loopback through", async () => {
     const fetched = await fetchPublicUrl(`http://127.0.0.1:${port}/`, { ...options, allowPrivate: true });
     assert.equal((await buffer(Readable.from(fetched.body))).toString(), "secret internal data");
+  });
+});
+
+describe("URLs the platform calls later (webhooks)", () => {
+  const rules = { allowPrivate: false, httpsOnly: false };
+
+  test("checked when given: private hosts, names resolving to them, other schemes and credentials are refused", async () => {
+    for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, "http://[::1]/", "http://10.0.0.8/hook", "http://169.254.169.254/", "ftp://example.com/", "http://u:p@example.com/"]) {
+      await assert.rejects(checkPublicUrl(url, rules), FetchRefusedError, url);
+    }
+    await assert.rejects(checkPublicUrl("http://example.com/hook", { ...rules, httpsOnly: true }), /Only https/);
+    await assert.rejects(checkPublicUrl("https://no-such-host.invalid/hook", rules), /does not resolve/);
+    assert.equal((await checkPublicUrl(`http://127.0.0.1:${port}/hook`, { ...rules, allowPrivate: true })).port, String(port));
+  });
+
+  test("a POST to a private address never leaves; with the switch it does, and the answer's status comes back", async () => {
+    let posted = 0;
+    const counter = () => posted++;
+    server.on("request", counter);
+    const refused = await postToPublicUrl(`http://localhost:${port}/hook`, "body", {}, { timeoutMs: 1000, allowPrivate: false });
+    assert.equal(refused.status, null);
+    assert.match(refused.error!, /non-public address/);
+    assert.equal(posted, 0);
+    const sent = await postToPublicUrl(`http://127.0.0.1:${port}/hook`, "body", {}, { timeoutMs: 1000, allowPrivate: true });
+    assert.equal(sent.status, 200);
+    assert.equal(posted, 1);
+    server.off("request", counter);
   });
 });

@@ -209,6 +209,21 @@ describe("delivery", () => {
     await deliveriesWhen(http(), c.p.staff, hook.app.clientId, (items) => items[0].status === "delivered");
   });
 
+  test("retries stop when the retry window ends: the delivery fails and nothing more is sent", async () => {
+    const hook = await integrationWithWebhook(["comment"]);
+    hook.receiver.respond = () => 502;
+    await thread(hook.token, await newDesign(hook.token), "never answered well");
+    await hook.receiver.received(1);
+    const [pending] = await deliveriesWhen(http(), c.p.staff, hook.app.clientId, (items) => items[0]?.attempts.length === 1);
+    await c.t.platform.runtime.db.prisma.webhookDelivery.update({ where: { id: pending.id }, data: { giveUpAt: new Date(Date.now() + RETRY_BASE_MS * 2) } });
+    const [failed] = await deliveriesWhen(http(), c.p.staff, hook.app.clientId, (items) => items[0]?.status === "failed");
+    assert.equal(failed.attempts.at(-1).outcome, "failed");
+    assert.equal(failed.nextAttemptAt, null);
+    const sent = hook.receiver.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_BASE_MS * 4));
+    assert.equal(hook.receiver.requests.length, sent, "no attempt after giving up");
+  });
+
   test("a receiver that never answers delays no other integration's deliveries", async () => {
     const slow = await integrationWithWebhook(["comment"]);
     const fast = await integrationWithWebhook(["comment"]);
