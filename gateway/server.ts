@@ -79,6 +79,8 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     csrfPrevention: true,
+    // The process's boot stops every part in order on SIGINT / SIGTERM (one handler, not one per server).
+    stopOnTerminationSignals: false,
     formatError: createFormatError(options.log),
     ...apolloProtection(options.config, options.config.operationLimits, [executedOperationsAnswer200]),
   });

@@ -1,3 +1,4 @@
+import { INTEGRATION_EVENT_JOB } from "../lib/jobs/integration-events.js";
 import { DOMAINS } from "../subgraphs/registry.js";
 import { startWorkers } from "../workers/start.js";
 import type { TestPlatform } from "./platform.js";
@@ -18,4 +19,9 @@ export function processJobs(t: TestPlatform, ...jobIds: string[]): Promise<void>
   return withWorker(t, async () => {
     while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
   });
+}
+
+/** Jobs callers' requests made: not the events finished jobs record for integrations (they come when other jobs end). */
+export function requestedJobCount(t: TestPlatform): Promise<number> {
+  return t.platform.runtime.db.prisma.job.count({ where: { kind: { not: INTEGRATION_EVENT_JOB } } });
 }

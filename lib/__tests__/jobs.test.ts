@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { openDatabase, type Database } from "../db/database.js";
 import { enqueueJob, JOB_EVENTS, JobWorker, type JobEvent, type JobHandler } from "../jobs/engine.js";
-import { PermanentJobError, TransientJobError } from "../jobs/errors.js";
+import { PermanentJobError, RetryJobLaterError, TransientJobError } from "../jobs/errors.js";
+import { INTEGRATION_EVENT_JOB } from "../jobs/integration-events.js";
 import { createLogger } from "../logger.js";
 import { inMemoryBus, redisBus, type Bus } from "../pubsub.js";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
@@ -118,6 +119,41 @@ describe("job engine", () => {
     await survivor.stop();
     const row = await jobRow(job.id);
     assert.deepEqual([row.result, row.attempts], [{ resumed: true }, 2]);
+  });
+});
+
+describe("what a handler decides, and what a finished job records", () => {
+  test("a handler's own retry waits the delay it asks; a deferral that was no attempt is not counted", async () => {
+    const runs: number[] = [];
+    const worker = new JobWorker(engine(), {
+      paced: async (job) => {
+        runs.push(Date.now());
+        if (runs.length === 1) throw new RetryJobLaterError("busy", 10, false);
+        if (runs.length === 2) throw new RetryJobLaterError("try later", 400);
+        return { attempts: job.attempts };
+      },
+    });
+    await worker.start();
+    const job = await enqueueJob(engine(), { kind: "paced", ownerId: 1, input: {}, maxAttempts: 5 });
+    await until(async () => (await jobRow(job.id)).status === "success");
+    await worker.stop();
+    assert.ok(runs[2] - runs[1] >= 400, `waited ${runs[2] - runs[1]} ms as asked`);
+    assert.deepEqual((await jobRow(job.id)).result, { attempts: 2 }, "the deferral did not count as an attempt");
+  });
+
+  test("a job an integration started records, with its outcome, the event that tells the integration; others record none", async () => {
+    const worker = new JobWorker(engine(), { made: async () => ({ designId: "D1" }), broke: async () => { throw new PermanentJobError("bad_file", "no"); } });
+    await worker.start();
+    const told = await enqueueJob(engine(), { kind: "made", ownerId: 7, clientId: "OC-app", input: {} });
+    const failed = await enqueueJob(engine(), { kind: "broke", ownerId: 7, clientId: "OC-app", input: { designId: "D2" } });
+    const untold = await enqueueJob(engine(), { kind: "made", ownerId: 7, input: {} });
+    await until(async () => (await database.prisma.job.count({ where: { id: { in: [told.id, failed.id, untold.id] }, status: "in_progress" } })) === 0);
+    await worker.stop();
+    const events = await database.prisma.job.findMany({ where: { kind: INTEGRATION_EVENT_JOB, ownerId: 7 } });
+    const byJob = new Map(events.map((event) => [(event.input as { jobId: string }).jobId, event.input]));
+    assert.deepEqual(byJob.get(told.id), { type: "job_finished", jobId: told.id, jobKind: "made", clientId: "OC-app", userId: 7, status: "success", errorCode: null, resourceIds: { design_id: "D1" } });
+    assert.deepEqual(byJob.get(failed.id), { type: "job_finished", jobId: failed.id, jobKind: "broke", clientId: "OC-app", userId: 7, status: "failed", errorCode: "bad_file", resourceIds: { design_id: "D2" } });
+    assert.equal(byJob.has(untold.id), false);
   });
 });
 

@@ -52,6 +52,8 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
   const apollo = new ApolloServer<Context>({
     schema: options.schema,
     csrfPrevention: true,
+    // The process's boot stops every part in order on SIGINT / SIGTERM (one handler, not one per server).
+    stopOnTerminationSignals: false,
     formatError: createFormatError(options.log),
     ...apolloProtection(options.protection, subgraphHeadroom(options.protection.operationLimits), [subgraphResultsAnswer200, ApolloServerPluginInlineTraceDisabled()]),
   });

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import type { People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { base64Name, designToken, startAssetPlatform, finishedJob, onPlatform, png, postUpload } from "../../../testing/assets.js";
+import { requestedJobCount } from "../../../testing/workers.js";
 
 let t: TestPlatform;
 let p: People;
@@ -14,7 +15,7 @@ let readOnly: string;
 before(async () => ({ t, p, token, otherToken, readOnly } = await startAssetPlatform({ ASSET_MAX_BYTES: "200kb" })));
 after(() => t.stop());
 
-const jobCount = () => t.platform.runtime.db.prisma.job.count();
+const jobCount = () => requestedJobCount(t);
 
 describe("POST /v1/asset-uploads", () => {
   test("an image becomes an asset: dimensions read, thumbnail generated, served by a signed URL", async () => {

@@ -8,6 +8,7 @@ import { runInNewContext } from "node:vm";
 import { after, before, describe, test } from "node:test";
 import { base64Name, finishedJob, mp4, onPlatform, png, pngBomb, postUpload, startAssetPlatform, type AssetPlatform } from "../../../testing/assets.js";
 import type { TestPlatform } from "../../../testing/platform.js";
+import { requestedJobCount } from "../../../testing/workers.js";
 
 const MIB = 1024 * 1024;
 let t: TestPlatform;
@@ -163,7 +164,7 @@ describe("uploads are streamed to storage", () => {
 
   test("a sender who goes away through the REST path — before the body is read, or mid-body — leaves no file, no job, no used upload URL", async () => {
     const prisma = t.platform.runtime.db.prisma;
-    const jobs = await prisma.job.count();
+    const jobs = await requestedJobCount(t);
     const url = new URL("/v1/asset-uploads", t.http.baseUrl);
     const headers = (name: string) => ({
       authorization: `Bearer ${token}`,
@@ -183,19 +184,19 @@ describe("uploads are streamed to storage", () => {
     for (const slot of slots) assert.deepEqual(await leftBehind(slot.id), [], slot.name);
     assert.deepEqual(await leftBehind("no upload"), [], "no half-written file of any upload");
     assert.deepEqual(slots.filter((slot) => slot.receivedAt || slot.jobId).map((slot) => slot.name), []);
-    assert.equal(await prisma.job.count(), jobs);
+    assert.equal(await requestedJobCount(t), jobs);
     const next = await postUpload(t.http, token, await png(20, 10), headers("next"));
     assert.equal(next.status, 200, next.text);
   });
 
   test("a sender who goes away mid-body leaves no file, no job, and the upload URL still unused", async () => {
     const { uploadId, uploadUrl } = await ticket("abandoned");
-    const jobs = await t.platform.runtime.db.prisma.job.count();
+    const jobs = await requestedJobCount(t);
     await sendThenVanish(onPlatform(t.http, uploadUrl), "PUT", { "content-type": "application/octet-stream" }, () => halfWritten(uploadId));
     assert.deepEqual(await leftBehind(uploadId), []);
     const slot = await t.platform.runtime.db.prisma.assetUpload.findUniqueOrThrow({ where: { id: uploadId } });
     assert.equal(slot.receivedAt, null);
-    assert.equal(await t.platform.runtime.db.prisma.job.count(), jobs);
+    assert.equal(await requestedJobCount(t), jobs);
   });
 });
 describe("past the limits (1 MB, 1,000,000 pixels)", () => {

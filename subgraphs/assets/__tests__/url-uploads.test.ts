@@ -5,6 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { designToken, finishedJob, mp4, png } from "../../../testing/assets.js";
+import { requestedJobCount } from "../../../testing/workers.js";
 
 let t: TestPlatform;
 let p: People;
@@ -99,7 +100,7 @@ describe("POST /v1/url-asset-uploads", () => {
   });
 
   test("invalid requests: 400 with the field's error and no job", async () => {
-    const before = await t.platform.runtime.db.prisma.job.count();
+    const before = await requestedJobCount(t);
     for (const body of [
       { name: "", url: `${origin}/image.png` },
       { name: "n".repeat(256), url: `${origin}/image.png` },
@@ -113,6 +114,6 @@ describe("POST /v1/url-asset-uploads", () => {
       assert.equal(response.status, 400, JSON.stringify(body));
       assert.equal(response.body.code, "invalid_field");
     }
-    assert.equal(await t.platform.runtime.db.prisma.job.count(), before);
+    assert.equal(await requestedJobCount(t), before);
   });
 });

@@ -6,6 +6,7 @@ import { DESIGN_SCOPES, designScopedToken, startDesignPlatform } from "../../../
 import { pdf, postImport, pptx } from "../../../testing/imports.js";
 import type { People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
+import { requestedJobCount } from "../../../testing/workers.js";
 
 let t: TestPlatform;
 let p: People;
@@ -119,7 +120,7 @@ describe("POST /v1/imports", () => {
   });
 
   test("the metadata header is checked before any byte: 400 and no job", async () => {
-    const jobs = await t.platform.runtime.db.prisma.job.count();
+    const jobs = await requestedJobCount(t);
     const send = (headers: Record<string, string>) =>
       t.http.request("POST", "/v1/imports", { token, body: "x", headers: { "content-type": "application/octet-stream", ...headers } });
     for (const [headers, code] of [
@@ -132,7 +133,7 @@ describe("POST /v1/imports", () => {
       const response = await send(headers);
       assert.deepEqual([response.status, response.body.code], [400, code], JSON.stringify(headers));
     }
-    assert.equal(await t.platform.runtime.db.prisma.job.count(), jobs);
+    assert.equal(await requestedJobCount(t), jobs);
   });
 });
 

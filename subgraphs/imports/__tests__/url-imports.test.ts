@@ -7,6 +7,7 @@ import { startDesignPlatform } from "../../../testing/designs.js";
 import { pdf, postImport, pptx } from "../../../testing/imports.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { follow, wsClient } from "../../../testing/subscriptions.js";
+import { requestedJobCount } from "../../../testing/workers.js";
 
 let t: TestPlatform;
 let token: string;
@@ -66,7 +67,7 @@ describe("POST /v1/url-imports", () => {
   });
 
   test("invalid requests: 400 invalid_field and no job", async () => {
-    const before = await t.platform.runtime.db.prisma.job.count();
+    const before = await requestedJobCount(t);
     for (const body of [
       { title: "", url: `${origin}/report.pdf` },
       { title: "t".repeat(256), url: `${origin}/report.pdf` },
@@ -79,7 +80,7 @@ describe("POST /v1/url-imports", () => {
       const response = await t.http.post("/v1/url-imports", body, { token });
       assert.deepEqual([response.status, response.body.code], [400, "invalid_field"], JSON.stringify(body));
     }
-    assert.equal(await t.platform.runtime.db.prisma.job.count(), before);
+    assert.equal(await requestedJobCount(t), before);
   });
 });
 

@@ -8,6 +8,7 @@ import type { TestPlatform } from "../../../testing/platform.js";
 import { follow, wsClient } from "../../../testing/subscriptions.js";
 import { resizeJobHandlers } from "../domain/job-handlers.js";
 import { DESIGN_RESIZE } from "../domain/resize-jobs.js";
+import { requestedJobCount } from "../../../testing/workers.js";
 
 let t: TestPlatform;
 let p: People;
@@ -144,11 +145,11 @@ describe("POST /v1/resizes", () => {
   test("a plan without the resize capability: 403 permission_denied, and no job or design is made", async () => {
     await setPlan(t, p.client.userId, "free");
     try {
-      const [jobs, designs] = [await db().job.count(), await db().design.count()];
+      const [jobs, designs] = [await requestedJobCount(t), await db().design.count()];
       const response = await resize(campaign.id, { type: "custom", width: 800, height: 800 });
       assert.deepEqual([response.status, response.body.code], [403, "permission_denied"]);
       assert.match(response.body.message, /`resize` capability/);
-      assert.deepEqual([await db().job.count(), await db().design.count()], [jobs, designs]);
+      assert.deepEqual([await requestedJobCount(t), await db().design.count()], [jobs, designs]);
     } finally {
       await setPlan(t, p.client.userId, "pro");
     }
@@ -156,7 +157,7 @@ describe("POST /v1/resizes", () => {
 
   test("documents, targets that are documents or too large, and malformed requests: 400 invalid_field and no job", async () => {
     const doc = await t.http.post("/v1/designs", { design_type: { type: "preset", name: "doc" }, title: "Letter" }, { token });
-    const jobs = await db().job.count();
+    const jobs = await requestedJobCount(t);
     for (const [designId, designType, message] of [
       [doc.body.design.id, { type: "custom", width: 800, height: 800 }, /Documents cannot be resized/],
       [campaign.id, { type: "preset", name: "doc" }, /resized into a document/],
@@ -176,7 +177,7 @@ describe("POST /v1/resizes", () => {
       assert.deepEqual([response.status, response.body.code], [400, "invalid_field"], `${JSON.stringify(designType)}: ${response.text}`);
       assert.match(response.body.message, message);
     }
-    assert.equal(await db().job.count(), jobs);
+    assert.equal(await requestedJobCount(t), jobs);
   });
 
   test("the largest area allowed (5000×5000, 25,000,000 square pixels) is resized", async () => {

@@ -87,6 +87,17 @@ describe("setting an integration's webhook", () => {
     const removed = await http().graphql(`mutation($id: ID!) { removeIntegrationWebhook(clientId: $id) }`, { id: app.clientId }, c.p.staff.token);
     assert.equal(removed.body.data?.removeIntegrationWebhook, true, removed.text);
   });
+
+  test("changes are limited to 30 a minute per user, whoever's integration they aim at", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, () => http().graphql(`mutation($id: ID!) { removeIntegrationWebhook(clientId: $id) }`, { id: "OC-not-mine" }, c.p.otherClient.token)),
+    );
+    const codes = answers.map((answer) => answer.body.errors?.[0]?.extensions.code);
+    assert.equal(codes.filter((code) => code === "NOT_FOUND").length, 30, JSON.stringify(codes));
+    const limited = answers.filter((answer) => answer.body.errors?.[0]?.extensions.code === "RATE_LIMITED");
+    assert.equal(limited.length, 2);
+    assert.ok(limited[0].body.errors![0].extensions.retryAfter >= 1);
+  });
 });
 
 describe("comment and mention events", () => {
@@ -136,17 +147,26 @@ describe("comment and mention events", () => {
 });
 
 describe("job events", () => {
-  test("a finished job is told to the integration that started it, and to no other", async () => {
-    const starter = await integrationWithWebhook(["job_finished"], ASSET_SCOPES);
-    const bystander = await integrationWithWebhook(["job_finished"], ASSET_SCOPES);
-    const created = await postUpload(http(), starter.token, await png(64, 48), { "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("Told") }) });
-    assert.equal(created.status, 200, created.text);
-    const job = await finishedJob(http(), `/v1/asset-uploads/${created.body.job.id}`, starter.token);
-    const [request] = await starter.receiver.received(1);
-    const { claims } = await starter.backend.verify(request.body);
-    assert.equal(claims.event.kind, "job_finished");
-    assert.deepEqual(claims.event.data, { job: { id: created.body.job.id, type: "asset_upload", status: "success" }, asset_id: job.asset.id });
-    assert.deepEqual(claims.event.user, { id: `U${c.p.client.userId}`, team_id: c.teamId });
+  test("a finished job — success or failure, upload or export — is told to the integration that started it, and to no other", async () => {
+    const starter = await integrationWithWebhook(["job_finished"], `${ASSET_SCOPES} ${DESIGN_SCOPES}`);
+    const bystander = await integrationWithWebhook(["job_finished"], `${ASSET_SCOPES} ${DESIGN_SCOPES}`);
+    const metadata = { "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("Told") }) };
+    const uploaded = await postUpload(http(), starter.token, await png(64, 48), metadata);
+    assert.equal(uploaded.status, 200, uploaded.text);
+    const upload = await finishedJob(http(), `/v1/asset-uploads/${uploaded.body.job.id}`, starter.token);
+    const broken = await postUpload(http(), starter.token, "not a picture", metadata);
+    const brokenJob = await finishedJob(http(), `/v1/asset-uploads/${broken.body.job.id}`, starter.token);
+    const designId = await newDesign(starter.token);
+    const exported = await http().post("/v1/exports", { design_id: designId, format: { type: "png" } }, { token: starter.token });
+    assert.equal(exported.status, 200, exported.text);
+    await finishedJob(http(), `/v1/exports/${exported.body.job.id}`, starter.token);
+
+    const events = await Promise.all((await starter.receiver.received(3)).map(async (request) => (await starter.backend.verify(request.body)).claims.event));
+    const byJob = Object.fromEntries(events.map((event) => [event.data.job.id, event]));
+    assert.ok(events.every((event) => event.kind === "job_finished" && event.user.id === `U${c.p.client.userId}` && event.user.team_id === c.teamId));
+    assert.deepEqual(byJob[uploaded.body.job.id].data, { job: { id: uploaded.body.job.id, type: "asset_upload", status: "success" }, asset_id: upload.asset.id });
+    assert.deepEqual(byJob[broken.body.job.id].data, { job: { id: broken.body.job.id, type: "asset_upload", status: "failed", error_code: brokenJob.error.code } });
+    assert.deepEqual(byJob[exported.body.job.id].data, { job: { id: exported.body.job.id, type: "design_export", status: "success" }, design_id: designId });
     await eventsFannedOut();
     assert.equal(bystander.receiver.requests.length, 0);
   });

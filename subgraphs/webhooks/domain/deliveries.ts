@@ -3,7 +3,7 @@ import type { BusinessPrincipal } from "../../../lib/auth/business-token.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
 import type { WebhooksContext } from "../context.js";
-import { requireOwnIntegration } from "./owners.js";
+import { countChange, requireOwnIntegration } from "./owners.js";
 import { deliveryJob } from "./schedule.js";
 
 export const PAGE_MAX = 100;
@@ -48,6 +48,7 @@ export async function listDeliveries(ctx: WebhooksContext, clientId: string, arg
  * redelivery can start from a finished state (the update is conditional), so racing requests make one job.
  */
 export async function redeliver(ctx: WebhooksContext, caller: BusinessPrincipal, deliveryId: string): Promise<WebhookDelivery> {
+  await countChange(ctx, caller);
   const delivery = deliveryId.length <= 50 ? await ctx.db.webhookDelivery.findUnique({ where: { id: deliveryId } }) : null;
   if (!delivery) throw new NotFoundError("Delivery not found");
   await requireOwnIntegration(ctx, caller, delivery.clientId).catch(() => {
