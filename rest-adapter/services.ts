@@ -28,3 +28,11 @@ async function loadRouteFiles(): Promise<RestServicePart[]> {
 
 /** Every service of both platforms, as the route files describe them. */
 export const REST_SERVICES: readonly RestService[] = mergeServiceParts(await loadRouteFiles());
+
+/** The variables naming the services' own ports (`AUTH_PORT`, `WORK_PORT`, …), as the route files declare them. */
+export const DIRECT_PORT_VARIABLES: readonly string[] = REST_SERVICES.flatMap((service) => (service.directPort ? [service.directPort.variable] : []));
+
+/** Every service's own port on any free port (`0`): for platforms started inside another program (tests, tools, benchmarks). */
+export function anyDirectPorts(): Record<string, string> {
+  return Object.fromEntries(DIRECT_PORT_VARIABLES.map((variable) => [variable, "0"]));
+}

@@ -10,6 +10,7 @@ import { registerPeople } from "../testing/people.js";
 import { designToken } from "../testing/assets.js";
 import { benchExports } from "./bench-exports.js";
 import { benchSubscriptions, percentile, SUBSCRIPTIONS_PER_CONNECTION } from "./bench-subscriptions.js";
+import { anyDirectPorts } from "../rest-adapter/services.js";
 
 /**
  * `npm run bench`: the same work measured side by side in one run, as ratios — the REST adapter
@@ -23,7 +24,7 @@ const CONCURRENCY = 8;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-"));
 // It measures throughput, not limits: one user follows every job, through one integration per connection.
 const platform = await startEmbedded(
-  loadConfig({ DATA_DIR: dataDir, PORT: "0", AUTH_PORT: "0", WORK_PORT: "0", PAYMENT_PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", JWT_SECRET: randomBytes(32).toString("hex"), LOGIN_MAX_FAILURES: "1000000", JOB_WORKERS: "0", INTEGRATIONS_PER_OWNER: "1000", RATE_LIMIT_USER_MULTIPLIER: "1000", ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) }),
+  loadConfig({ DATA_DIR: dataDir, PORT: "0", ...anyDirectPorts(), HOST: "127.0.0.1", LOG_LEVEL: "silent", JWT_SECRET: randomBytes(32).toString("hex"), LOGIN_MAX_FAILURES: "1000000", JOB_WORKERS: "0", INTEGRATIONS_PER_OWNER: "1000", RATE_LIMIT_USER_MULTIPLIER: "1000", ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) }),
 );
 const http = new HttpClient(platform.main.url);
 const people = await registerPeople(http);

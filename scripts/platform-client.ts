@@ -3,6 +3,7 @@ import { resolveJwtSecret } from "../lib/auth/jwt-secret.js";
 import { loadConfig } from "../lib/config.js";
 import { createLogger } from "../lib/logger.js";
 import { startEmbedded } from "../gateway/embedded.js";
+import { anyDirectPorts } from "../rest-adapter/services.js";
 
 export interface OperatorSession {
   graphql(query: string, variables?: Record<string, unknown>): Promise<Record<string, any>>;
@@ -21,7 +22,7 @@ export async function operatorSession(): Promise<OperatorSession> {
   const platform = running
     ? undefined
     : await startEmbedded(
-        loadConfig({ ...process.env, LOG_LEVEL: "warn", PORT: "0", AUTH_PORT: "0", WORK_PORT: "0", PAYMENT_PORT: "0", HOST: "127.0.0.1" }),
+        loadConfig({ ...process.env, LOG_LEVEL: "warn", PORT: "0", ...anyDirectPorts(), HOST: "127.0.0.1" }),
       );
   // Tokens the platform it talks to accepts: the same secret, issuer and audience as its own.
   const tokens = platform?.runtime.tokens ?? new BusinessTokenService({ secret, ...config.businessTokens });

@@ -5,6 +5,7 @@ import { createTestDatabase } from "./database.js";
 import { HttpClient } from "./http.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
 import { DOMAINS } from "../subgraphs/registry.js";
+import { anyDirectPorts } from "../rest-adapter/services.js";
 
 export interface TestPlatform {
   platform: EmbeddedPlatform;
@@ -17,6 +18,8 @@ export interface TestPlatform {
   work: HttpClient;
   /** The payment service's direct port. */
   payment: HttpClient;
+  /** Any service's direct port, by its name in the route files (`blog`, `forum`, …). */
+  direct(service: string): HttpClient;
   stop(): Promise<void>;
 }
 
@@ -33,9 +36,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, domain
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,
     PORT: "0",
-    AUTH_PORT: "0",
-    WORK_PORT: "0",
-    PAYMENT_PORT: "0",
+    ...anyDirectPorts(),
     HOST: "127.0.0.1",
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
@@ -48,6 +49,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, domain
     auth: new HttpClient(platform.direct.auth.url),
     work: new HttpClient(platform.direct.work.url),
     payment: new HttpClient(platform.direct.payment.url),
+    direct: (service) => new HttpClient(platform.direct[service].url),
     async stop() {
       await platform.close();
       await database.drop();

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import { variablePrefix } from "../lib/modules/domain-module.js";
+import { DIRECT_PORT_VARIABLES } from "../rest-adapter/services.js";
 import { DOMAINS } from "../subgraphs/registry.js";
 
 /** Each domain's subgraph as a process: its name, the variable naming its port and the one a gateway finds it by. */
@@ -18,6 +19,11 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** Every service's own port (`AUTH_PORT`, `WORK_PORT`, … as the route files declare them) on a free port, for a platform started as a process. */
+export async function freeDirectPorts(): Promise<Record<string, string>> {
+  return Object.fromEntries(await Promise.all(DIRECT_PORT_VARIABLES.map(async (variable) => [variable, String(await freePort())])));
 }
 
 export interface Child {

@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import type { Client } from "graphql-ws";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
-import { freePort, startProcess, SUBGRAPH_PROCESSES, waitUntilHealthy, type Child } from "../../testing/processes.js";
+import { freeDirectPorts, freePort, startProcess, SUBGRAPH_PROCESSES, waitUntilHealthy, type Child } from "../../testing/processes.js";
 import { registerPeople } from "../../testing/people.js";
 import { designToken, onPlatform, png } from "../../testing/assets.js";
 import { follow, wsClient } from "../../testing/subscriptions.js";
@@ -43,11 +43,11 @@ before(async () => {
     ports[portVariable] = String(port);
     urls[urlVariable] = `http://127.0.0.1:${port}/graphql`;
   }
-  const [portA, portB, auth, work, payment] = await Promise.all(Array.from({ length: 5 }, () => freePort()));
+  const [portA, portB] = await Promise.all(Array.from({ length: 2 }, () => freePort()));
   // Gateway A: the one-process platform without workers, its subgraphs on known ports.
   await startHealthy(
     "scripts/start-embedded.ts",
-    { ...ports, EMBEDDED_SUBGRAPH_PORTS: "configured", JOB_WORKERS: "0", PORT: String(portA), AUTH_PORT: String(auth), WORK_PORT: String(work), PAYMENT_PORT: String(payment) },
+    { ...ports, EMBEDDED_SUBGRAPH_PORTS: "configured", JOB_WORKERS: "0", PORT: String(portA), ...(await freeDirectPorts()) },
     `http://127.0.0.1:${portA}/healthz`,
   );
   // Gateway B: a second gateway process over the same subgraphs.

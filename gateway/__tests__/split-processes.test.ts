@@ -4,7 +4,7 @@ import { after, before, describe, test } from "node:test";
 import { PASSWORD, uniqueEmail } from "../../testing/accounts.js";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
-import { freePort, startProcess, SUBGRAPH_PROCESSES, waitUntilHealthy, type Child } from "../../testing/processes.js";
+import { freeDirectPorts, freePort, startProcess, SUBGRAPH_PROCESSES, waitUntilHealthy, type Child } from "../../testing/processes.js";
 
 let database: TestDatabase;
 const children: Child[] = [];
@@ -36,16 +36,16 @@ before(async () => {
     await startHealthy(entry, { ...common, ...dataDir, [portVariable]: String(port) }, `http://127.0.0.1:${port}/healthz`);
     subgraphUrls[urlVariable] = `http://127.0.0.1:${port}/graphql`;
   }
-  const [gatewayPort, restPort, authPort, workPort] = await Promise.all(Array.from({ length: 4 }, () => freePort()));
+  const [gatewayPort, restPort] = await Promise.all(Array.from({ length: 2 }, () => freePort()));
+  const directPorts = await freeDirectPorts();
+  const [authPort, workPort] = [directPorts.AUTH_PORT, directPorts.WORK_PORT];
   await startHealthy("gateway/index.ts", { ...common, ...subgraphUrls, PORT: String(gatewayPort) }, `http://127.0.0.1:${gatewayPort}/healthz`);
   await startHealthy(
     "rest-adapter/index.ts",
     {
       ...common,
       REST_PORT: String(restPort),
-      AUTH_PORT: String(authPort),
-      WORK_PORT: String(workPort),
-      PAYMENT_PORT: String(await freePort()),
+      ...directPorts,
       GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/graphql`,
     },
     `http://127.0.0.1:${authPort}/healthz`,

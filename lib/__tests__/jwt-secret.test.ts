@@ -7,6 +7,7 @@ import { resolveJwtSecret } from "../auth/jwt-secret.js";
 import { loadConfig, ConfigError } from "../config.js";
 import { createLogger } from "../logger.js";
 import { startEmbedded } from "../../gateway/embedded.js";
+import { anyDirectPorts } from "../../rest-adapter/services.js";
 
 function recordingLogger() {
   const warnings: string[] = [];
@@ -25,7 +26,7 @@ describe("JWT secret", () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "secret-"));
     try {
       await assert.rejects(
-        startEmbedded(loadConfig({ JWT_SECRET: "x".repeat(31), DATA_DIR: dataDir, PORT: "0", AUTH_PORT: "0", WORK_PORT: "0", PAYMENT_PORT: "0", LOG_LEVEL: "silent" })),
+        startEmbedded(loadConfig({ JWT_SECRET: "x".repeat(31), DATA_DIR: dataDir, PORT: "0", ...anyDirectPorts(), LOG_LEVEL: "silent" })),
         /at least 32 characters/,
       );
     } finally {

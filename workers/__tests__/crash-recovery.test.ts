@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
-import { freePort, killHard, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
+import { freeDirectPorts, freePort, killHard, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
 import { registerPeople, type People } from "../../testing/people.js";
 import { designToken, finishedJob, png } from "../../testing/assets.js";
 import { designScopedToken } from "../../testing/designs.js";
@@ -42,8 +42,7 @@ async function startStallingServer(): Promise<void> {
 
 /** Starts the platform on free ports; a port taken meanwhile by another test's process means new ports, same database. */
 async function startPlatform(attempts = 3): Promise<HttpClient> {
-  const [port, auth, work, payment] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  Object.assign(env, { PORT: String(port), AUTH_PORT: String(auth), WORK_PORT: String(work), PAYMENT_PORT: String(payment) });
+  Object.assign(env, { PORT: String(await freePort()), ...(await freeDirectPorts()) });
   platform = startProcess("scripts/start-embedded.ts", env);
   try {
     await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, platform);

@@ -8,7 +8,7 @@ import { DESIGN_SCOPES } from "../../../testing/designs.js";
 import { HttpClient } from "../../../testing/http.js";
 import { approvedIntegration } from "../../../testing/oauth.js";
 import { registerPeople } from "../../../testing/people.js";
-import { freePort, killHard, startProcess, waitUntilHealthy, type Child } from "../../../testing/processes.js";
+import { freeDirectPorts, freePort, killHard, startProcess, waitUntilHealthy, type Child } from "../../../testing/processes.js";
 import { deliveriesWhen, IntegrationBackend, setWebhook, WebhookReceiver } from "../../../testing/webhooks.js";
 
 const PUBLIC_URL = "http://platform.test";
@@ -19,8 +19,7 @@ let platform: Child | undefined;
 let env: Record<string, string>;
 
 async function startPlatform(attempts = 3): Promise<HttpClient> {
-  const [port, auth, work, payment] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
-  Object.assign(env, { PORT: String(port), AUTH_PORT: String(auth), WORK_PORT: String(work), PAYMENT_PORT: String(payment) });
+  Object.assign(env, { PORT: String(await freePort()), ...(await freeDirectPorts()) });
   platform = startProcess("scripts/start-embedded.ts", env);
   try {
     await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, platform);
