@@ -11,9 +11,13 @@ function privateField<T>(read: (user: UserModel, ctx: AccountsContext) => T | Pr
 }
 
 export const User: UserResolvers = {
-  /** Other subgraphs reference users by id; only signed-in callers may resolve them. */
+  /**
+   * Other subgraphs reference users by id. A user's id and name are public (the authors of public
+   * forum questions and answers are shown to anyone); every other field stays private, and a caller
+   * with credentials must be a user that exists.
+   */
   async __resolveReference(reference, ctx) {
-    await currentUser(ctx);
+    if (ctx.auth.status !== "anonymous") await currentUser(ctx);
     return ctx.loaders.userById.load(reference.id);
   },
   email: privateField((user) => user.email),

@@ -1,0 +1,12 @@
+import type { PrismaClient } from "../../lib/db/database.js";
+import type { DomainContext } from "../../lib/modules/domain-module.js";
+import type { Bus } from "../../lib/pubsub.js";
+import type { ForumLoaders } from "./loaders.js";
+
+export interface ForumDependencies {
+  db: PrismaClient;
+  /** Where answers, votes, accepts and closings are announced (the `questionActivity` subscription). */
+  bus: Bus;
+}
+
+export type ForumContext = DomainContext<ForumDependencies, ForumLoaders>;
