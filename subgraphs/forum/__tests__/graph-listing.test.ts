@@ -88,6 +88,21 @@ describe("the forum in the graph", () => {
     assert.equal(bad.body.errors?.[0].extensions.code, "BAD_USER_INPUT");
   });
 
+  test("anonymous callers see an author's name and nothing else of the account", async () => {
+    const question = await ask(t.http, p.client);
+    const named = await t.http.graphql(`query($id: ID!) { question(id: $id) { author { id name } } }`, { id: question.id });
+    assert.deepEqual(named.body, { data: { question: { author: { id: p.client.userId, name: "Cleo Client" } } } });
+    for (const field of ["email", "roles", "createdAt", "identities { id }"]) {
+      const hidden = await t.http.graphql(`query($id: ID!) { question(id: $id) { author { ${field} } } }`, { id: question.id });
+      assert.equal(hidden.body.errors?.[0].extensions.code, "UNAUTHENTICATED", `${field}: ${JSON.stringify(hidden.body)}`);
+      assert.equal(JSON.stringify(hidden.body).includes(p.client.email), false);
+    }
+    const stranger = await t.http.graphql(`query($id: ID!) { question(id: $id) { author { email } } }`, { id: question.id }, p.otherClient.token);
+    assert.equal(stranger.body.errors?.[0].extensions.code, "FORBIDDEN", "another user's email stays private to signed-in users too");
+    const forged = await t.http.graphql(`query($id: ID!) { question(id: $id) { author { name } } }`, { id: question.id }, "garbage");
+    assert.equal(forged.body.errors?.[0].extensions.code, "UNAUTHENTICATED", "a bad token is refused, not treated as anonymous");
+  });
+
   test("the same operations as mutations, with the same rules", async () => {
     const created = await t.http.graphql(
       `mutation { createQuestion(input: { title: "By graph", content: "body", tags: ["g"] }) { id status author { name } } }`, {}, p.client.token);
