@@ -47,7 +47,8 @@ describe("gateway", () => {
     assert.equal(anonymous.body.errors?.[0].extensions.code, "UNAUTHENTICATED");
     const entities = await subgraph.graphql(ENTITIES, { reps: [{ __typename: "User", id: user.userId }] });
     assert.equal(entities.body.errors?.[0].extensions.code, "UNAUTHENTICATED");
-    assert.equal(entities.body.data?._entities?.[0] ?? null, null);
+    // A user's id and name are public (forum authors are shown to anyone); every other field is not.
+    assert.deepEqual(entities.body.data?._entities?.[0], { id: user.userId, name: "Test User", email: null });
     const forged = await tokenServiceOf(t.config, { secret: "x".repeat(40) }).issue({ id: user.userId, email: null, roles: ["SUPERUSER"] });
     const withForged = await subgraph.graphql(ENTITIES, { reps: [{ __typename: "User", id: user.userId }] }, forged);
     assert.equal(withForged.body.errors?.[0].extensions.code, "UNAUTHENTICATED");
