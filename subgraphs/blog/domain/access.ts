@@ -4,7 +4,7 @@ import type { BusinessPrincipal } from "../../../lib/auth/business-token.js";
 import { isStaff, requirePrincipal, requireStaff } from "../../../lib/auth/request-auth.js";
 import { ForbiddenError, NotFoundError } from "../../../lib/errors.js";
 import type { BlogContext } from "../context.js";
-import { communitySlug, MAX_STORED_SLUG } from "./validation.js";
+import { communitySlug, MAX_STORED_SLUG, SLUG_PATTERN } from "./validation.js";
 
 export { isStaff, requirePrincipal };
 
@@ -23,9 +23,9 @@ export function requireStaffMember(ctx: BlogContext): BusinessPrincipal {
   return requireStaff(ctx.auth);
 }
 
-/** The post stored under `slug`, or null (a slug longer than any stored one is not looked up). */
+/** The post stored under `slug`, or null (a slug no post could have is not looked up). */
 export async function findBySlug(ctx: BlogContext, slug: string): Promise<Blog | null> {
-  if (slug.length > MAX_STORED_SLUG) return null;
+  if (slug.length > MAX_STORED_SLUG || !SLUG_PATTERN.test(slug)) return null;
   return ctx.db.blog.findUnique({ where: { slug } });
 }
 

@@ -39,7 +39,7 @@ export function communitySlug(slug: string): string {
 function content(value: string | null | undefined, required: boolean): string | undefined {
   if (value === undefined && !required) return undefined;
   if (value === undefined || value === null || value.trim() === "") throw new ValidationError("content", "content is required");
-  if (value.length > LIMITS.content) throw new ValidationError("content", `content must be at most ${LIMITS.content} characters`);
+  if ([...value].length > LIMITS.content) throw new ValidationError("content", `content must be at most ${LIMITS.content} characters`);
   return value;
 }
 
@@ -69,8 +69,19 @@ export interface BlogFields {
   content?: string;
 }
 
+/** PostgreSQL text cannot hold NUL: refused as input rather than failing in the database. */
+function refuseNul(input: BlogInput): void {
+  for (const [field, value] of Object.entries(input)) {
+    const texts = Array.isArray(value) ? value : [value];
+    if (texts.some((text) => typeof text === "string" && text.includes("\u0000"))) {
+      throw new ValidationError(field, `${field} must not contain NUL characters`);
+    }
+  }
+}
+
 /** The checked fields of `input`; `creating` makes `title` and `content` required. The slug is handled apart. */
 export function blogFields(input: BlogInput, creating: boolean): BlogFields {
+  refuseNul(input);
   const fields: BlogFields = {
     title: title(input.title, creating),
     authorName: optionalText(input.authorName, "authorName", LIMITS.authorName),
