@@ -12,14 +12,16 @@ after(() => t.stop());
 const publicList = async (path: string) => slugsOf((await t.http.get(api(`${path}?limit=100`))).body);
 
 describe("community (USER) blogs", () => {
-  test("any signed-in user posts: 201 PUBLISHED at once, slug prefixed community-, public at once", async () => {
+  test("any signed-in user posts: 201 PUBLISHED at once, slug prefixed community-, byline defaults to the account name", async () => {
     const slug = freshSlug("hello");
     const created = await t.http.post(api("/community/blogs"), blogBody(slug, { author: undefined }), { token: p.client.token });
     assert.equal(created.status, 201, created.text);
     assert.deepEqual(
       [created.body.slug, created.body.status, created.body.blogType, created.body.authorId, created.body.author, created.body.verified],
-      [`community-${slug}`, "PUBLISHED", "USER", p.client.userId, null, false],
+      [`community-${slug}`, "PUBLISHED", "USER", p.client.userId, "Cleo Client", false],
     );
+    const noByline = await t.http.post(api("/community/blogs"), blogBody(freshSlug(), { author: null }), { token: p.client.token });
+    assert.deepEqual([noByline.status, noByline.body.author], [201, null], "an explicit null means no byline");
     assert.ok(Date.parse(created.body.publishedAt) > 0);
     assert.ok((await publicList("/community/blogs")).includes(`community-${slug}`));
     assert.ok(!(await publicList("/blogs")).includes(`community-${slug}`), "not among official posts");

@@ -188,6 +188,20 @@ describe("official (SITE) blogs: the review workflow", () => {
     assert.equal((await t.http.get(api("/admin/blogs/pending"))).status, 401);
   });
 
+  test("two admins deciding at once: one review wins, the other is a 400, the post reflects the winner", async () => {
+    const blog = await draft(t, p.staff);
+    await action(t, blog.slug, "submit", p.staff.token);
+    const [approve, reject] = await Promise.all([
+      review(blog.slug, { action: "approve" }, p.admin.token),
+      review(blog.slug, { action: "reject", notes: "No" }, p.superuser.token),
+    ]);
+    const statuses = [approve.status, reject.status].sort();
+    assert.deepEqual(statuses, [200, 400]);
+    const winner = approve.status === 200 ? approve.body : reject.body;
+    const stored = await t.platform.runtime.db.prisma.blog.findUniqueOrThrow({ where: { slug: blog.slug } });
+    assert.deepEqual([stored.status, stored.reviewedById], [winner.status, winner.reviewedBy]);
+  });
+
   test("the direct port answers the same paths without prefix, and /healthz", async () => {
     const direct = t.direct("blog");
     const health = await direct.get("/healthz");
@@ -197,5 +211,9 @@ describe("official (SITE) blogs: the review workflow", () => {
     assert.equal((await direct.post(`/admin/blogs/${created.body.slug}/publish`, {}, { token: p.admin.token })).body.status, "PUBLISHED");
     assert.equal((await direct.get(`/blogs/${created.body.slug}`)).body.slug, created.body.slug);
     assert.equal((await t.http.get(api("/healthz"))).text, "ok");
+    assert.deepEqual((await direct.get("/blogs/no-such-post")).body, { error: "Blog not found" });
+    assert.equal((await direct.post("/admin/blogs", blogBody())).status, 401);
+    assert.equal((await direct.post(`/admin/blogs/${created.body.slug}/unpublish`, {}, { token: p.staff.token })).status, 403);
+    assert.deepEqual((await direct.post("/admin/blogs", blogBody("Bad Slug"), { token: p.staff.token })).body.field, "slug");
   });
 });

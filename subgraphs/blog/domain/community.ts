@@ -3,7 +3,7 @@ import { BadRequestError, ForbiddenError } from "../../../lib/errors.js";
 import type { BlogInput } from "../__generated__/resolvers-types.js";
 import type { BlogContext } from "../context.js";
 import { loadCommunityBlog, requireAdmin, requirePrincipal } from "./access.js";
-import { insertBlog, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow } from "./store.js";
+import { byline, insertBlog, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow } from "./store.js";
 import { blogFields, communitySlug, newSlug, page } from "./validation.js";
 
 /** Any signed-in user: a community post, PUBLISHED at once, under `community-<slug>`. */
@@ -14,6 +14,7 @@ export async function createCommunityBlog(ctx: BlogContext, input: BlogInput): P
   const now = new Date();
   return insertBlog(ctx, {
     ...fields,
+    authorName: await byline(ctx, fields.authorName, principal.userId),
     title: fields.title!,
     content: fields.content!,
     date: fields.date ?? new Date(now.toISOString().slice(0, 10)),
@@ -74,7 +75,7 @@ export async function archiveCommunityBlog(ctx: BlogContext, slug: string): Prom
   const blog = await loadCommunityBlog(ctx, slug);
   if (blog.status === "ARCHIVED") throw new BadRequestError("Blog is already archived");
   const from = ["DRAFT", "PENDING_REVIEW", "APPROVED", "PUBLISHED", "REJECTED"] as const;
-  return moveBlog(ctx, blog, { verb: "archive", from, data: { status: "ARCHIVED" } });
+  return moveBlog(ctx, blog, { verb: "archive", done: "archived", from, data: { status: "ARCHIVED" } });
 }
 
 export async function adminDeleteCommunityBlog(ctx: BlogContext, slug: string) {

@@ -4,7 +4,7 @@ import { parseId } from "../../../lib/validation.js";
 import type { BlogInput } from "../__generated__/resolvers-types.js";
 import type { BlogContext } from "../context.js";
 import { isAdmin, loadSiteBlog, requireAdmin, requireManager, requireStaffMember } from "./access.js";
-import { insertBlog, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow } from "./store.js";
+import { byline, insertBlog, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow } from "./store.js";
 import { blogFields, newSlug, page, reviewNotes } from "./validation.js";
 
 /** STAFF and ADMIN write official posts; each starts as a DRAFT. */
@@ -14,6 +14,7 @@ export async function createSiteBlog(ctx: BlogContext, input: BlogInput): Promis
   const fields = blogFields(input, true);
   return insertBlog(ctx, {
     ...fields,
+    authorName: await byline(ctx, fields.authorName, principal.userId),
     title: fields.title!,
     content: fields.content!,
     date: fields.date ?? new Date(new Date().toISOString().slice(0, 10)),
@@ -43,7 +44,7 @@ export async function submitSiteBlog(ctx: BlogContext, slug: string): Promise<Bl
   const principal = requireStaffMember(ctx);
   const blog = await loadSiteBlog(ctx, slug);
   requireManager(principal, blog);
-  return moveBlog(ctx, blog, { verb: "submit", from: ["DRAFT", "REJECTED"], data: { status: "PENDING_REVIEW" } });
+  return moveBlog(ctx, blog, { verb: "submit", done: "submitted", from: ["DRAFT", "REJECTED"], data: { status: "PENDING_REVIEW" } });
 }
 
 const REVIEW_OUTCOMES = { approve: "APPROVED", reject: "REJECTED", request_changes: "DRAFT" } as const satisfies Record<string, BlogStatus>;
@@ -59,6 +60,7 @@ export async function reviewSiteBlog(ctx: BlogContext, slug: string, action: str
   const blog = await loadSiteBlog(ctx, slug);
   return moveBlog(ctx, blog, {
     verb: "review",
+    done: "reviewed",
     from: ["PENDING_REVIEW"],
     data: { status, reviewedById: principal.userId, reviewedAt: new Date(), reviewNotes: checkedNotes },
   });
@@ -68,14 +70,14 @@ export async function reviewSiteBlog(ctx: BlogContext, slug: string, action: str
 export async function publishSiteBlog(ctx: BlogContext, slug: string): Promise<Blog> {
   requireAdmin(ctx);
   const blog = await loadSiteBlog(ctx, slug);
-  return moveBlog(ctx, blog, { verb: "publish", from: ["APPROVED", "DRAFT"], data: { status: "PUBLISHED", publishedAt: new Date() } });
+  return moveBlog(ctx, blog, { verb: "publish", done: "published", from: ["APPROVED", "DRAFT"], data: { status: "PUBLISHED", publishedAt: new Date() } });
 }
 
 /** ADMIN: PUBLISHED → ARCHIVED. */
 export async function unpublishSiteBlog(ctx: BlogContext, slug: string): Promise<Blog> {
   requireAdmin(ctx);
   const blog = await loadSiteBlog(ctx, slug);
-  return moveBlog(ctx, blog, { verb: "unpublish", from: ["PUBLISHED"], data: { status: "ARCHIVED" } });
+  return moveBlog(ctx, blog, { verb: "unpublish", done: "unpublished", from: ["PUBLISHED"], data: { status: "ARCHIVED" } });
 }
 
 export async function deleteSiteBlog(ctx: BlogContext, slug: string) {

@@ -1,9 +1,16 @@
 import type { Blog, BlogStatus, Prisma } from "../../../generated/prisma/client.js";
 import { isUniqueViolation } from "../../../lib/db/errors.js";
 import { BadRequestError, ConflictError } from "../../../lib/errors.js";
+import { userNames } from "../../accounts/public.js";
 import type { BlogContext } from "../context.js";
 
 const DUPLICATE_SLUG = "A blog with this slug already exists";
+
+/** The byline of a new post: as given (`null` for none), else the author's account name. */
+export async function byline(ctx: BlogContext, given: string | null | undefined, authorId: number): Promise<string | null> {
+  if (given !== undefined) return given;
+  return (await userNames(ctx.db, [authorId])).get(authorId)?.slice(0, 100) ?? null;
+}
 
 /** Stores a new post; a slug already taken (checked first, and by the unique index under races) is a 409. */
 export async function insertBlog(ctx: BlogContext, data: Prisma.BlogUncheckedCreateInput): Promise<Blog> {
@@ -24,10 +31,10 @@ export function updateBlogRow(ctx: BlogContext, blog: Blog, data: Prisma.BlogUnc
 export async function moveBlog(
   ctx: BlogContext,
   blog: Blog,
-  move: { verb: string; from: readonly BlogStatus[]; data: Prisma.BlogUncheckedUpdateManyInput },
+  move: { verb: string; done: string; from: readonly BlogStatus[]; data: Prisma.BlogUncheckedUpdateManyInput },
 ): Promise<Blog> {
   const refused = (status: BlogStatus) =>
-    new BadRequestError(`Cannot ${move.verb} a blog in status ${status}: only ${move.from.join(" or ")} blogs can be moved so`);
+    new BadRequestError(`Cannot ${move.verb} a blog in status ${status}: only ${move.from.join(" or ")} blogs can be ${move.done}`);
   if (!move.from.includes(blog.status)) throw refused(blog.status);
   const moved = await ctx.db.blog.updateMany({ where: { id: blog.id, status: { in: [...move.from] } }, data: move.data });
   const current = await ctx.db.blog.findUniqueOrThrow({ where: { id: blog.id } });
