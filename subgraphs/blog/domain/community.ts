@@ -3,27 +3,14 @@ import { BadRequestError, ForbiddenError } from "../../../lib/errors.js";
 import type { BlogInput } from "../__generated__/resolvers-types.js";
 import type { BlogContext } from "../context.js";
 import { loadCommunityBlog, requireAdmin, requirePrincipal } from "./access.js";
-import { byline, insertBlog, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow } from "./store.js";
+import { createBlogFrom, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow } from "./store.js";
 import { blogFields, communitySlug, newSlug, page } from "./validation.js";
 
 /** Any signed-in user: a community post, PUBLISHED at once, under `community-<slug>`. */
 export async function createCommunityBlog(ctx: BlogContext, input: BlogInput): Promise<Blog> {
   const principal = requirePrincipal(ctx.auth);
   const slug = communitySlug(newSlug(input.slug));
-  const fields = blogFields(input, true);
-  const now = new Date();
-  return insertBlog(ctx, {
-    ...fields,
-    authorName: await byline(ctx, fields.authorName, principal.userId),
-    title: fields.title!,
-    content: fields.content!,
-    date: fields.date ?? new Date(now.toISOString().slice(0, 10)),
-    slug,
-    authorId: principal.userId,
-    status: "PUBLISHED",
-    blogType: "USER",
-    publishedAt: now,
-  });
+  return createBlogFrom(ctx, input, principal.userId, { slug, status: "PUBLISHED", blogType: "USER", publishedAt: new Date() });
 }
 
 /** The author's own post; anyone else, ADMIN included, is refused (ADMIN moderates through the admin paths). */

@@ -4,25 +4,13 @@ import { parseId } from "../../../lib/validation.js";
 import type { BlogInput } from "../__generated__/resolvers-types.js";
 import type { BlogContext } from "../context.js";
 import { isAdmin, loadSiteBlog, requireAdmin, requireManager, requireStaffMember } from "./access.js";
-import { byline, insertBlog, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow } from "./store.js";
+import { createBlogFrom, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow } from "./store.js";
 import { blogFields, newSlug, page, reviewNotes } from "./validation.js";
 
 /** STAFF and ADMIN write official posts; each starts as a DRAFT. */
 export async function createSiteBlog(ctx: BlogContext, input: BlogInput): Promise<Blog> {
   const principal = requireStaffMember(ctx);
-  const slug = newSlug(input.slug);
-  const fields = blogFields(input, true);
-  return insertBlog(ctx, {
-    ...fields,
-    authorName: await byline(ctx, fields.authorName, principal.userId),
-    title: fields.title!,
-    content: fields.content!,
-    date: fields.date ?? new Date(new Date().toISOString().slice(0, 10)),
-    slug,
-    authorId: principal.userId,
-    status: "DRAFT",
-    blogType: "SITE",
-  });
+  return createBlogFrom(ctx, input, principal.userId, { slug: newSlug(input.slug), status: "DRAFT", blogType: "SITE" });
 }
 
 const STAFF_EDITABLE: readonly BlogStatus[] = ["DRAFT", "REJECTED"];

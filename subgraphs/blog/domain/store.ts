@@ -1,19 +1,21 @@
-import type { Blog, BlogStatus, Prisma } from "../../../generated/prisma/client.js";
+import type { Blog, BlogStatus, BlogType, Prisma } from "../../../generated/prisma/client.js";
 import { isUniqueViolation } from "../../../lib/db/errors.js";
 import { BadRequestError, ConflictError } from "../../../lib/errors.js";
 import { userNames } from "../../accounts/public.js";
+import type { BlogInput } from "../__generated__/resolvers-types.js";
 import type { BlogContext } from "../context.js";
+import { blogFields } from "./validation.js";
 
 const DUPLICATE_SLUG = "A blog with this slug already exists";
 
 /** The byline of a new post: as given (`null` for none), else the author's account name. */
-export async function byline(ctx: BlogContext, given: string | null | undefined, authorId: number): Promise<string | null> {
+async function byline(ctx: BlogContext, given: string | null | undefined, authorId: number): Promise<string | null> {
   if (given !== undefined) return given;
   return (await userNames(ctx.db, [authorId])).get(authorId)?.slice(0, 100) ?? null;
 }
 
 /** Stores a new post; a slug already taken (checked first, and by the unique index under races) is a 409. */
-export async function insertBlog(ctx: BlogContext, data: Prisma.BlogUncheckedCreateInput): Promise<Blog> {
+async function insertBlog(ctx: BlogContext, data: Prisma.BlogUncheckedCreateInput): Promise<Blog> {
   if (await ctx.db.blog.findUnique({ where: { slug: data.slug }, select: { id: true } })) throw new ConflictError(DUPLICATE_SLUG);
   try {
     return await ctx.db.blog.create({ data });
@@ -21,6 +23,25 @@ export async function insertBlog(ctx: BlogContext, data: Prisma.BlogUncheckedCre
     if (isUniqueViolation(error)) throw new ConflictError(DUPLICATE_SLUG);
     throw error;
   }
+}
+
+/** A new post of `authorId`: `title` and `content` required, the byline and `date` (today) filled in when left out. */
+export async function createBlogFrom(
+  ctx: BlogContext,
+  input: BlogInput,
+  authorId: number,
+  placement: { slug: string; status: BlogStatus; blogType: BlogType; publishedAt?: Date },
+): Promise<Blog> {
+  const fields = blogFields(input, true);
+  return insertBlog(ctx, {
+    ...fields,
+    title: fields.title!,
+    content: fields.content!,
+    authorName: await byline(ctx, fields.authorName, authorId),
+    date: fields.date ?? new Date(new Date().toISOString().slice(0, 10)),
+    authorId,
+    ...placement,
+  });
 }
 
 export function updateBlogRow(ctx: BlogContext, blog: Blog, data: Prisma.BlogUncheckedUpdateInput): Promise<Blog> {
