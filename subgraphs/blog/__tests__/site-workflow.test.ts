@@ -150,7 +150,7 @@ describe("official (SITE) blogs: the review workflow", () => {
     const blog = await draft(t, p.staff);
     await action(t, blog.slug, "submit", p.staff.token);
     const locked = await t.http.put(api(`/admin/blogs/${blog.slug}`), { title: "Late edit" }, { token: p.staff.token });
-    assert.deepEqual([locked.status, locked.body.error], [400, "Cannot edit a blog in status PENDING_REVIEW: staff edit only DRAFT or REJECTED blogs"]);
+    assert.deepEqual([locked.status, locked.body.error], [400, "Cannot edit a blog in status PENDING_REVIEW: only DRAFT or REJECTED blogs can be edited by staff"]);
     const byAdmin = await t.http.put(api(`/admin/blogs/${blog.slug}`), { title: "Fixed typo", slug: "renamed", tags: null }, { token: p.admin.token });
     assert.deepEqual([byAdmin.status, byAdmin.body.title, byAdmin.body.slug, byAdmin.body.tags, byAdmin.body.status], [200, "Fixed typo", blog.slug, [], "PENDING_REVIEW"]);
     const cleared = await t.http.put(api(`/admin/blogs/${blog.slug}`), { title: null }, { token: p.admin.token });

@@ -1,5 +1,5 @@
 import type { Blog, BlogStatus } from "../../../generated/prisma/client.js";
-import { BadRequestError, ForbiddenError, ValidationError } from "../../../lib/errors.js";
+import { ForbiddenError, ValidationError } from "../../../lib/errors.js";
 import { parseId } from "../../../lib/validation.js";
 import type { BlogInput } from "../__generated__/resolvers-types.js";
 import type { BlogContext } from "../context.js";
@@ -21,10 +21,8 @@ export async function updateSiteBlog(ctx: BlogContext, slug: string, input: Blog
   const fields = blogFields(input, false);
   const blog = await loadSiteBlog(ctx, slug);
   requireManager(principal, blog);
-  if (!isAdmin(principal) && !STAFF_EDITABLE.includes(blog.status)) {
-    throw new BadRequestError(`Cannot edit a blog in status ${blog.status}: staff edit only DRAFT or REJECTED blogs`);
-  }
-  return updateBlogRow(ctx, blog, fields);
+  if (isAdmin(principal)) return updateBlogRow(ctx, blog, fields);
+  return moveBlog(ctx, blog, { verb: "edit", done: "edited by staff", from: STAFF_EDITABLE, data: fields });
 }
 
 /** DRAFT or REJECTED → PENDING_REVIEW; STAFF their own posts, ADMIN any. Earlier review notes stay for the reviewer. */
