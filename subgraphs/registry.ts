@@ -15,6 +15,7 @@ export const DOMAINS: readonly DomainModule[] = (
     import("./comments/module.js"),
     import("./brand-templates/module.js"),
     import("./webhooks/module.js"),
+    import("./blog/module.js"),
     import("./forum/module.js"),
   ])
 ).map((loaded) => loaded.default);

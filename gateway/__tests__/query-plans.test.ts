@@ -12,6 +12,7 @@ const QUERIES: Record<string, string> = {
   "design-with-owner-and-team": `query($id: ID!) { design(id: $id) { title pageCount owner { user { designUserId } team { plan } } } }`,
   "work-order-with-creator": `query($id: ID!) { workOrder(id: $id) { orderNumber createdBy { name email } project { name client { name } } } }`,
   "integration-with-webhook-deliveries": `query($id: ID!) { integration(clientId: $id) { name status webhook { url events } webhookDeliveries(status: failed, first: 10) { items { id kind attempts { httpStatus outcome } } continuation } } }`,
+  "community-blogs-with-authors": `{ communityBlogs(limit: 50) { slug title author { name blogs(limit: 3) { slug } } reviewedBy { name } } }`,
 };
 
 describe("query plans", () => {
