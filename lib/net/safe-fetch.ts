@@ -30,11 +30,18 @@ export interface FetchedBody {
   url: string;
 }
 
+/**
+ * IPv6 ranges ipaddr.js calls unicast that may still reach inside: IPv4-compatible addresses (`::7f00:1`
+ * is what URL parsing makes of `[::127.0.0.1]`), site-local, and local-use NAT64.
+ */
+const INWARD_IPV6 = ["::/96", "fec0::/10", "64:ff9b:1::/48"].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
+
 /** Only public unicast addresses: no loopback, private, link-local, CGNAT, multicast or reserved ranges. */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === "ipv6" && INWARD_IPV6.some((range) => (parsed as ipaddr.IPv6).match(range))) return false;
   return parsed.range() === "unicast";
 }
 

@@ -37,7 +37,7 @@ export async function integrationOwner(db: PrismaClient, clientId: string): Prom
   return (await db.oAuthClient.findUnique({ where: { id: clientId }, select: { ownerId: true } })) ?? undefined;
 }
 
-/** What one user granted one approved integration and has not withdrawn: the scopes of all their standing consents. */
+/** What one user granted one approved integration and has not withdrawn nor let expire: the scopes of all their standing consents. */
 export interface StandingGrant {
   clientId: string;
   userId: number;
@@ -48,7 +48,14 @@ export interface StandingGrant {
 export async function standingGrants(db: PrismaClient, userIds: readonly number[], clientIds?: readonly string[]): Promise<StandingGrant[]> {
   if (userIds.length === 0) return [];
   const families = await db.tokenFamily.findMany({
-    where: { userId: { in: [...new Set(userIds)] }, revokedAt: null, client: { status: "approved" }, ...(clientIds ? { clientId: { in: [...clientIds] } } : {}) },
+    where: {
+      userId: { in: [...new Set(userIds)] },
+      revokedAt: null,
+      client: { status: "approved" },
+      // A consent whose refresh tokens have all expired gives the integration no way back in: it stands no more.
+      refreshTokens: { some: { expiresAt: { gt: new Date() }, rotatedAt: null } },
+      ...(clientIds ? { clientId: { in: [...clientIds] } } : {}),
+    },
     select: { clientId: true, userId: true, scope: true },
   });
   const grants = new Map<string, StandingGrant>();

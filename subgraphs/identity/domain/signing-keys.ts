@@ -36,12 +36,14 @@ export async function currentKey(store: KeyStore, purpose: KeyPurpose, appId: st
  * token it signed has expired.
  */
 export async function rotateKey(store: KeyStore, purpose: KeyPurpose, appId: string | null = null): Promise<SigningKey> {
+  // The new key exists before the old ones retire: a signer never finds no key (and makes one of its own) meanwhile.
+  const created = await createKey(store, purpose, appId);
   const now = new Date();
   await store.db.signingKey.updateMany({
-    where: { ...scope(purpose, appId), retiredAt: null },
+    where: { ...scope(purpose, appId), retiredAt: null, kid: { not: created.kid } },
     data: { retiredAt: now, publishedUntil: new Date(now.getTime() + LONGEST_TOKEN_LIFETIME_MS) },
   });
-  return createKey(store, purpose, appId);
+  return created;
 }
 
 /** The public keys verifiers need now: the signing key and retired keys whose tokens may still be valid. */

@@ -3,6 +3,8 @@ import type { BusinessPrincipal } from "../../../lib/auth/business-token.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
 import type { WebhooksContext } from "../context.js";
+import { stillAuthorized } from "./grants.js";
+import type { EventKind } from "./kinds.js";
 import { countChange, requireOwnIntegration } from "./owners.js";
 import { deliveryJob } from "./schedule.js";
 
@@ -54,13 +56,16 @@ export async function redeliver(ctx: WebhooksContext, caller: BusinessPrincipal,
   await requireOwnIntegration(ctx, caller, delivery.clientId).catch(() => {
     throw new NotFoundError("Delivery not found");
   });
+  if (!(await stillAuthorized(ctx.db, delivery.userId, delivery.clientId, delivery.kind as EventKind))) {
+    throw new ConflictError("The user no longer authorizes the integration for this event: it is not sent again");
+  }
   const job = await ctx.db.$transaction(async (tx) => {
     const restarted = await tx.webhookDelivery.updateMany({
       where: { id: deliveryId, status: { in: ["delivered", "failed"] } },
       data: { status: "pending", nextAttemptAt: new Date(), giveUpAt: new Date(Date.now() + ctx.settings.retryWindowMs), deliveredAt: null },
     });
     if (restarted.count === 0) throw new ConflictError("The delivery is still pending: it is attempted again on its own");
-    return createJobRow(tx, deliveryJob(delivery.userId, deliveryId));
+    return createJobRow(tx, deliveryJob(delivery.userId, deliveryId, delivery.clientId));
   });
   await announceJob(ctx.bus, job);
   return ctx.db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });

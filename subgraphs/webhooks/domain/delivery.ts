@@ -1,13 +1,15 @@
-import type { Job } from "../../../generated/prisma/client.js";
+import type { Job, WebhookDelivery } from "../../../generated/prisma/client.js";
 import type { JobHandler } from "../../../lib/jobs/engine.js";
 import { RetryJobLaterError } from "../../../lib/jobs/errors.js";
 import { postToPublicUrl, type PostOutcome } from "../../../lib/net/safe-fetch.js";
 import type { WebhookSender } from "../context.js";
 import { signedBody, WEBHOOK_CONTENT_TYPE } from "./signed-body.js";
-import { outcomeOf, retryDelayMs } from "./schedule.js";
+import { stillAuthorized } from "./grants.js";
+import type { EventKind } from "./kinds.js";
+import { outcomeOf, retryDelayMs, WEBHOOK_DELIVERY_JOB } from "./schedule.js";
 
-/** How long an integration at its limit of attempts at once waits before its delivery is looked at again. */
-const BUSY_WAIT_MS = 250;
+/** How long a busy integration's due deliveries are put off before one is looked at again. */
+const BUSY_WAIT_MS = 1_000;
 
 /** Attempts in flight per integration in this process. */
 class IntegrationGate {
@@ -36,16 +38,38 @@ class IntegrationGate {
 export function deliveryHandler(sender: WebhookSender): JobHandler {
   const gate = new IntegrationGate(sender.settings.perIntegration);
   const { db, settings } = sender;
+
+  /** Gives up a delivery without sending it, saying why in its history. */
+  async function notSent(delivery: WebhookDelivery, reason: string) {
+    const number = delivery.attemptCount + 1;
+    await db.$transaction([
+      db.webhookAttempt.create({ data: { deliveryId: delivery.id, number, startedAt: new Date(), durationMs: 0, httpStatus: null, error: `Not sent: ${reason}`, outcome: "failed" } }),
+      db.webhookDelivery.update({ where: { id: delivery.id }, data: { attemptCount: number, status: "failed", nextAttemptAt: null } }),
+    ]);
+    return { skipped: true, reason };
+  }
+
+  /** Every due delivery of a busy integration waits a moment, so lane workers go on to other integrations instead of claiming its backlog one by one. */
+  function putOffBacklog(clientId: string) {
+    return db.$executeRaw`
+      UPDATE jobs SET "runAfter" = now() + ${`${BUSY_WAIT_MS} milliseconds`}::interval
+       WHERE kind = ${WEBHOOK_DELIVERY_JOB} AND status = 'in_progress' AND "lockedBy" IS NULL
+         AND "runAfter" <= now() AND input->>'clientId' = ${clientId}`;
+  }
+
   return async (job: Job) => {
     const { deliveryId } = job.input as { deliveryId: string };
     const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId } });
     if (!delivery || delivery.status !== "pending") return { skipped: true };
     const endpoint = await db.webhookEndpoint.findUnique({ where: { clientId: delivery.clientId } });
-    if (!endpoint || !endpoint.events.includes(delivery.kind)) {
-      await db.webhookDelivery.update({ where: { id: deliveryId }, data: { status: "failed", nextAttemptAt: null } });
-      return { skipped: true, reason: "The integration's webhook was removed or no longer takes this kind" };
+    if (!endpoint || !endpoint.events.includes(delivery.kind)) return notSent(delivery, "the integration's webhook was removed or no longer takes this kind");
+    if (!(await stillAuthorized(db, delivery.userId, delivery.clientId, delivery.kind as EventKind))) {
+      return notSent(delivery, "the user no longer authorizes the integration for this event");
     }
-    if (!gate.enter(delivery.clientId)) throw new RetryJobLaterError("the integration's receiver is busy", BUSY_WAIT_MS * (1 + Math.random()), false);
+    if (!gate.enter(delivery.clientId)) {
+      await putOffBacklog(delivery.clientId);
+      throw new RetryJobLaterError("the integration's receiver is busy", BUSY_WAIT_MS, false);
+    }
     let answer: PostOutcome;
     const startedAt = new Date();
     try {

@@ -8,7 +8,8 @@ import { designOwners } from "../../designs/public.js";
 import { standingGrants, teamsOfUsers } from "../../identity/public.js";
 import type { WebhooksSettings } from "../settings.js";
 import { deliveryJob } from "./schedule.js";
-import { SCOPES_NEEDED, type EventKind } from "./kinds.js";
+import { grantCovers } from "./grants.js";
+import type { EventKind } from "./kinds.js";
 
 /** Someone an event concerns, and what integrations they authorized are told. */
 interface Addressee {
@@ -60,18 +61,17 @@ export async function fanOut(db: PrismaClient, bus: Bus, settings: WebhooksSetti
     for (const grant of grants) {
       if (grant.userId !== addressee.userId || (addressee.onlyClientId && grant.clientId !== addressee.onlyClientId)) continue;
       if (!endpointOf.get(grant.clientId)?.events.includes(addressee.kind)) continue;
-      if (!SCOPES_NEEDED[addressee.kind].every((scope) => grant.scopes.includes(scope))) continue;
+      if (!grantCovers(grant, addressee.kind)) continue;
       const id = deliveryId(eventJob.id, grant.clientId, addressee);
       const data = { id, kind: addressee.kind, created_at: Math.floor(eventJob.createdAt.getTime() / 1000), user: { id: designUserId(addressee.userId), team_id: addressee.teamId }, data: addressee.data };
       rows.push({ id, clientId: grant.clientId, kind: addressee.kind, userId: addressee.userId, teamId: addressee.teamId, data, giveUpAt, nextAttemptAt: new Date() });
     }
   }
   if (rows.length === 0) return { deliveries: 0 };
+  // Jobs only for the rows this run made: a fan-out run twice at once (a lease lost mid-run) sends nothing twice.
   const jobs = await db.$transaction(async (tx) => {
-    const existing = new Set((await tx.webhookDelivery.findMany({ where: { id: { in: rows.map((row) => row.id) } }, select: { id: true } })).map((row) => row.id));
-    const fresh = rows.filter((row) => !existing.has(row.id));
-    await tx.webhookDelivery.createMany({ data: fresh, skipDuplicates: true });
-    return Promise.all(fresh.map((row) => createJobRow(tx, deliveryJob(row.userId, row.id))));
+    const made = await tx.webhookDelivery.createManyAndReturn({ data: rows, skipDuplicates: true, select: { id: true, userId: true, clientId: true } });
+    return Promise.all(made.map((row) => createJobRow(tx, deliveryJob(row.userId, row.id, row.clientId))));
   });
   for (const job of jobs) await announceJob(bus, job);
   return { deliveries: jobs.length };

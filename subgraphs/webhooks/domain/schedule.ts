@@ -6,8 +6,9 @@ export const WEBHOOK_DELIVERY_JOB = "webhook_delivery";
 /** Deferrals (the integration busy) do not count; the retry window ends a delivery long before this. */
 const DELIVERY_JOB_ATTEMPTS = 1000;
 
-export function deliveryJob(ownerId: number, deliveryId: string) {
-  return { kind: WEBHOOK_DELIVERY_JOB, ownerId, input: { deliveryId }, maxAttempts: DELIVERY_JOB_ATTEMPTS };
+/** The job of one delivery; the integration is in its input so a busy integration's backlog can be put off at once. */
+export function deliveryJob(ownerId: number, deliveryId: string, clientId: string) {
+  return { kind: WEBHOOK_DELIVERY_JOB, ownerId, input: { deliveryId, clientId }, maxAttempts: DELIVERY_JOB_ATTEMPTS };
 }
 
 /** How an attempt's answer decides what follows: 2xx delivered; no answer, 5xx, 408, 429 retried; anything else given up. */

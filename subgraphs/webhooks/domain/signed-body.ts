@@ -3,14 +3,17 @@ import type { WebhookDelivery } from "../../../generated/prisma/client.js";
 import type { KeyStore } from "../../../lib/auth/verification-keys.js";
 import { webhookSigningMaterial } from "../../identity/public.js";
 
+/** How long a signed body is valid (`exp`): a body kept and replayed later is refused by any JWT check. */
+export const BODY_LIFETIME_SECONDS = 300;
+
 /** The media type of a delivery's body: a JWT (RFC 7519), compact JWS. */
 export const WEBHOOK_CONTENT_TYPE = "application/jwt";
 
 /**
  * A delivery's body, signed now with the current webhook key (`kid` in the header): `iss` the
- * deployment, `aud` the integration, `jti` the delivery id, `iat` this attempt's time, and the
- * `event` claim. A receiver verifies it with the keys of /v1/connect/keys, refuses an `iat` older
- * than a few minutes, and an id it has already processed.
+ * deployment, `aud` the integration, `jti` the delivery id, `iat` this attempt's time, `exp` five
+ * minutes later, and the `event` claim. A receiver verifies it with the keys of /v1/connect/keys and
+ * refuses an id it has already processed.
  */
 export async function signedBody(keys: KeyStore, delivery: WebhookDelivery): Promise<{ body: string; kid: string }> {
   const { kid, alg, privateKey } = await webhookSigningMaterial(keys);
@@ -20,6 +23,7 @@ export async function signedBody(keys: KeyStore, delivery: WebhookDelivery): Pro
     .setAudience(delivery.clientId)
     .setJti(delivery.id)
     .setIssuedAt()
+    .setExpirationTime(`${BODY_LIFETIME_SECONDS}s`)
     .sign(privateKey);
   return { body, kid };
 }
