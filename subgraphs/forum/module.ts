@@ -1,7 +1,9 @@
 import { defineDomain, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-module.js";
 import { FORUM_EVENTS } from "./domain/events.js";
+import { forumLimits } from "./domain/limits.js";
 import { createLoaders } from "./loaders.js";
 import { resolvers } from "./resolvers/index.js";
+import { forumSettings } from "./settings.js";
 
 /** Questions, answers and votes (the business platform's forum service), followed live per question. */
 export default defineDomain({
@@ -10,7 +12,8 @@ export default defineDomain({
   schema: new URL("./schema.graphql", import.meta.url),
   resolvers,
   port: 4014,
-  dependencies: (runtime) => ({ db: runtime.db.prisma, bus: runtime.bus }),
+  settings: forumSettings,
+  dependencies: (runtime, settings) => ({ db: runtime.db.prisma, bus: runtime.bus, limits: forumLimits(runtime.limiters, settings) }),
   loaders: ({ db }) => createLoaders(db),
   subscriptions: [
     {

@@ -106,6 +106,28 @@ describe("accepting, verifying, closing", () => {
     assert.equal((await t.http.post(api("/answers/999999/verify"), {}, { token: p.admin.token })).status, 404);
   });
 
+  test("the author's change of content takes the verification away; an ADMIN's edit or the same content keeps it", async () => {
+    const question = await ask(t.http, p.client);
+    const given = await answer(t.http, p.otherClient, question.id, "Verified text");
+    const verify = () => t.http.post(api(`/answers/${given.id}/verify`), {}, { token: p.admin.token });
+    const edit = (person: People["client"], content: string) => t.http.put(api(`/answers/${given.id}`), { content }, { token: person.token });
+    const state = (body: any) => [body.isVerified, body.verifiedBy, body.verifiedAt === null];
+    assert.equal((await verify()).status, 200);
+    const same = await edit(p.otherClient, "  Verified text ");
+    assert.deepEqual([same.status, ...state(same.body)], [200, true, p.admin.userId, false], "the same content (once trimmed) stays verified");
+    const byAdmin = await edit(p.admin, "Verified text, fixed by an admin");
+    assert.deepEqual(state(byAdmin.body), [true, p.admin.userId, false], "an ADMIN's edit keeps it");
+    const byAuthor = await edit(p.otherClient, "Something else entirely");
+    assert.deepEqual([byAuthor.status, ...state(byAuthor.body)], [200, false, null, true], "the author's change is no longer verified");
+    const row = (await db().forumAnswer.findUnique({ where: { id: given.id } }))!;
+    assert.deepEqual([row.isVerified, row.verifiedById, row.verifiedAt], [false, null, null]);
+    const graph = await t.http.graphql(`query($id: ID!) { answer(id: $id) { isVerified verifiedBy { name } verifiedAt } }`, { id: given.id });
+    assert.deepEqual(graph.body.data.answer, { isVerified: false, verifiedBy: null, verifiedAt: null });
+    const again = await verify();
+    assert.deepEqual([again.status, again.body.isVerified, again.body.verifiedBy], [200, true, p.admin.userId], "an ADMIN verifies it again");
+    assert.notEqual(again.body.verifiedAt, null);
+  });
+
   test("an ADMIN closes a question from any state: CLOSED, no new answers (400) and none accepted; others 403", async () => {
     const question = await ask(t.http, p.client);
     const given = await answer(t.http, p.otherClient, question.id);

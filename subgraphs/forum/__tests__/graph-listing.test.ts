@@ -46,7 +46,8 @@ describe("GET /questions: filters, sorting, pages", () => {
   test("limit (default 20, at most 100) and offset page through the list", async () => {
     const tag = "paging-test";
     const asked = [];
-    for (let i = 0; i < 25; i++) asked.push(await ask(t.http, p.client, { title: `Page ${i}`, tags: [tag] }));
+    const authors = [p.client, p.otherClient, p.staff, p.admin]; // each well within FORUM_POSTS_PER_HOUR
+    for (let i = 0; i < 25; i++) asked.push(await ask(t.http, authors[i % 4], { title: `Page ${i}`, tags: [tag] }));
     const newestFirst = ids(asked).reverse();
     assert.deepEqual(ids(await list(`tag=${tag}`)), newestFirst.slice(0, 20));
     assert.deepEqual(ids(await list(`tag=${tag}&limit=10&offset=20`)), newestFirst.slice(20, 25));
@@ -199,5 +200,42 @@ describe("live questions over graphql-ws", () => {
     await client.dispose();
     const twin = await t.http.graphql(`query($q: ID!) { questionActivity(questionId: $q, activityId: "bogus") { kind } }`, { q: question.id });
     assert.equal(twin.body.errors?.[0].extensions.code, "BAD_USER_INPUT");
+  });
+
+  test("numbers past 2^31−1 in an activity id, an id, a page or a vote are never a 500", async () => {
+    const question = await ask(t.http, p.client);
+    const given = await answer(t.http, p.otherClient, question.id);
+    const exact = await t.http.graphql(`query { questionActivity(questionId: 1, activityId: "ANSWERED:9999999999") { kind } }`);
+    assert.notEqual(exact.status, 500, exact.text);
+    assert.equal(JSON.stringify(exact.body).includes("INTERNAL_SERVER_ERROR"), false, exact.text);
+    const activity = `query($q: ID!, $a: ID) { questionActivity(questionId: $q, activityId: $a) { kind answer { id } } }`;
+    for (const kind of ["ANSWERED", "ANSWER_VOTED", "ACCEPTED"]) {
+      const past = await t.http.graphql(activity, { q: question.id, a: `${kind}:9999999999` });
+      assert.deepEqual([past.status, past.body], [200, { data: { questionActivity: { kind, answer: null } } }], "not one of the question's activities");
+    }
+    const known = await t.http.graphql(activity, { q: question.id, a: `ANSWERED:${given.id}` });
+    assert.deepEqual(known.body.data.questionActivity, { kind: "ANSWERED", answer: { id: given.id } });
+    const tooLong = await t.http.graphql(activity, { q: question.id, a: "ANSWERED:99999999999" });
+    assert.equal(tooLong.body.errors?.[0].extensions.code, "BAD_USER_INPUT");
+    const graph: [string, Record<string, unknown>][] = [
+      [`query($id: ID!) { answer(id: $id) { id } }`, { id: "9999999999" }],
+      [`query($id: ID!) { question(id: $id) { id } }`, { id: "2147483648" }],
+      [`query($q: ID!) { questionActivity(questionId: $q) { kind } }`, { q: "9999999999" }],
+      [`{ questions(limit: 9999999999) { totalCount } }`, {}],
+      [`{ questions(offset: 2147483647) { totalCount } }`, {}],
+      [`mutation($id: ID!) { voteQuestion(id: $id, voteType: 9999999999) { id } }`, { id: question.id }],
+      [`mutation($id: ID!) { voteAnswer(id: $id, voteType: 1) { id } }`, { id: "9999999999" }],
+    ];
+    for (const [query, variables] of graph) {
+      const response = await t.http.graphql(query, variables, p.client.token);
+      assert.ok(response.status < 500 && response.body.errors?.length, `${query}: ${response.status} ${response.text}`);
+      assert.match(response.body.errors[0].extensions.code, /^(BAD_USER_INPUT|GRAPHQL_VALIDATION_FAILED)$/, response.text);
+    }
+    assert.equal((await t.http.get(api("/questions/9999999999"))).status, 400);
+    assert.equal((await t.http.get(api("/questions/99999999999999999999999"))).status, 400);
+    for (const path of ["/questions/9999999999/answers", "/questions/2147483648/vote", "/answers/9999999999/vote", "/answers/9999999999/accept"]) {
+      const response = await t.http.post(api(path), { content: "x", voteType: 1 }, { token: p.client.token });
+      assert.equal(response.status, 400, `${path}: ${response.text}`);
+    }
   });
 });

@@ -2,31 +2,46 @@ import type { ForumAnswer } from "../../../generated/prisma/client.js";
 import { requirePrincipal } from "../../../lib/auth/request-auth.js";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../../../lib/errors.js";
 import type { ForumContext } from "../context.js";
-import { loadAnswer, requireAuthorOrAdmin } from "./access.js";
+import { isAdmin, loadAnswer, requireAuthorOrAdmin } from "./access.js";
 import { announce } from "./events.js";
-import { lockedQuestion, recountAnswers } from "./locks.js";
+import { counted } from "./limits.js";
+import { lockAnswer, lockedQuestion, recountAnswers } from "./locks.js";
 import { content } from "./validation.js";
 
-/** Any signed-in user, on a question that is not CLOSED. */
+/** Any signed-in user, on a question that is not CLOSED, within FORUM_POSTS_PER_HOUR. */
 export async function createAnswer(ctx: ForumContext, questionId: number, text: string): Promise<ForumAnswer> {
   const principal = requirePrincipal(ctx.auth);
   const body = content(text);
-  const answer = await ctx.db.$transaction(async (tx) => {
-    const question = await lockedQuestion(tx, questionId);
-    if (question.status === "CLOSED") throw new BadRequestError("Question is closed: no new answers");
-    const created = await tx.forumAnswer.create({ data: { questionId, content: body, authorId: principal.userId } });
-    await tx.forumQuestion.update({ where: { id: questionId }, data: { answerCount: await recountAnswers(tx, questionId) } });
-    return created;
-  });
+  const answer = await counted(ctx.limits.posts, principal, () =>
+    ctx.db.$transaction(async (tx) => {
+      const question = await lockedQuestion(tx, questionId);
+      if (question.status === "CLOSED") throw new BadRequestError("Question is closed: no new answers");
+      const created = await tx.forumAnswer.create({ data: { questionId, content: body, authorId: principal.userId } });
+      await tx.forumQuestion.update({ where: { id: questionId }, data: { answerCount: await recountAnswers(tx, questionId) } });
+      return created;
+    }),
+  );
   await announce(ctx, questionId, "ANSWERED", answer.id);
   return answer;
 }
 
+/** No verification survives a change of content by anyone but an ADMIN: an ADMIN must verify it again. */
+const UNVERIFIED = { isVerified: false, verifiedById: null, verifiedAt: null };
+
+/**
+ * The author or an ADMIN. When the author (not an ADMIN) changes the content, the answer is no longer
+ * verified (`isVerified` false, `verifiedBy` and `verifiedAt` null); saving the same content keeps it.
+ */
 export async function updateAnswer(ctx: ForumContext, id: number, text: string): Promise<ForumAnswer> {
-  requireAuthorOrAdmin(ctx, await loadAnswer(ctx, id), "answer");
-  const updated = await ctx.db.forumAnswer.updateManyAndReturn({ where: { id }, data: { content: content(text), updatedAt: new Date() } });
-  if (updated.length === 0) throw new NotFoundError("Answer not found");
-  return updated[0];
+  const principal = requireAuthorOrAdmin(ctx, await loadAnswer(ctx, id), "answer");
+  const body = content(text);
+  return ctx.db.$transaction(async (tx) => {
+    await lockAnswer(tx, id);
+    const current = await tx.forumAnswer.findUnique({ where: { id } });
+    if (!current) throw new NotFoundError("Answer not found");
+    const unverify = current.content !== body && !isAdmin(principal) ? UNVERIFIED : {};
+    return tx.forumAnswer.update({ where: { id }, data: { content: body, updatedAt: new Date(), ...unverify } });
+  });
 }
 
 /** The author or an ADMIN. When it was the accepted answer, the question has none again (ANSWERED → OPEN). */

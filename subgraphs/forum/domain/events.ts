@@ -2,13 +2,18 @@ import type { ForumAnswer, ForumQuestion } from "../../../generated/prisma/clien
 import { ValidationError } from "../../../lib/errors.js";
 import type { ForumContext } from "../context.js";
 import { loadQuestion } from "./access.js";
+import { idOrNull } from "./validation.js";
 
 /** Where a question's activity is announced, after it commits: `{ questionId, activity }`. */
 export const FORUM_EVENTS = "forum-events";
 
 export type ActivityKind = "ANSWERED" | "ANSWER_VOTED" | "QUESTION_VOTED" | "ACCEPTED" | "CLOSED";
 
-/** Activity ids name what happened: `ANSWERED:12`, `QUESTION_VOTED:3`, `CLOSED:3`, … (the id of the answer, else of the question). */
+/**
+ * Activity ids name what happened: `ANSWERED:12`, `QUESTION_VOTED:3`, `CLOSED:3`, … (the id of the answer,
+ * else of the question). Another shape is a 400; a well-formed one naming no answer of the question (none
+ * by that id, someone else's, or a number no id can be, past 2^31−1) has `answer` null.
+ */
 const ACTIVITY = /^(ANSWERED|ANSWER_VOTED|QUESTION_VOTED|ACCEPTED|CLOSED):(\d{1,10})$/;
 const ABOUT_ANSWERS = new Set<ActivityKind>(["ANSWERED", "ANSWER_VOTED", "ACCEPTED"]);
 
@@ -31,6 +36,7 @@ export async function activityOf(ctx: ForumContext, questionId: number, activity
   const match = ACTIVITY.exec(activityId);
   if (!match) throw new ValidationError("activityId", "Invalid activity ID");
   const kind = match[1] as ActivityKind;
-  const answer = ABOUT_ANSWERS.has(kind) ? await ctx.loaders.answerById.load(Number(match[2])) : null;
+  const id = ABOUT_ANSWERS.has(kind) ? idOrNull(match[2]) : null;
+  const answer = id === null ? null : await ctx.loaders.answerById.load(id);
   return { questionId, kind, question, answer: answer?.questionId === questionId ? answer : null };
 }

@@ -5,6 +5,7 @@ import type { QuestionInput, QuestionSort, QuestionStatus } from "../__generated
 import type { ForumContext } from "../context.js";
 import { loadQuestion, requireAuthorOrAdmin } from "./access.js";
 import { announce } from "./events.js";
+import { counted } from "./limits.js";
 import { content, pageLimit, pageOffset, tagFilter, tags, title } from "./validation.js";
 
 export interface QuestionThread {
@@ -56,10 +57,11 @@ export async function viewQuestion(ctx: ForumContext, id: number): Promise<Quest
   return { question, answers: await ctx.loaders.answersByQuestionId.load(id) };
 }
 
+/** Any signed-in user, within FORUM_POSTS_PER_HOUR (new questions and answers together). */
 export async function createQuestion(ctx: ForumContext, input: QuestionInput): Promise<ForumQuestion> {
   const principal = requirePrincipal(ctx.auth);
   const data = { title: title(input.title), content: content(input.content), tags: tags(input.tags) };
-  return ctx.db.forumQuestion.create({ data: { ...data, authorId: principal.userId } });
+  return counted(ctx.limits.posts, principal, () => ctx.db.forumQuestion.create({ data: { ...data, authorId: principal.userId } }));
 }
 
 /** The author or an ADMIN; absent fields keep their value, `title` and `content` cannot be emptied. */

@@ -15,6 +15,15 @@ const TAG = /^[a-z0-9+#.-]+$/;
 export const questionId = (raw: unknown, field = "id") => parseId(raw, field, "Invalid question ID");
 export const answerId = (raw: unknown) => parseId(raw, "id", "Invalid answer ID");
 
+/** The id parsed as `parseId` does (a positive 32-bit integer), or null when it cannot be one. */
+export function idOrNull(raw: string): number | null {
+  try {
+    return parseId(raw, "id", "Invalid ID");
+  } catch {
+    return null;
+  }
+}
+
 export const title = (value: string | null | undefined) => requiredText(value, "title", MAX_TITLE);
 export const content = (value: string | null | undefined) => requiredText(value, "content", MAX_CONTENT);
 

@@ -2,6 +2,7 @@ import type { ForumAnswer, ForumQuestion } from "../../../generated/prisma/clien
 import { requirePrincipal } from "../../../lib/auth/request-auth.js";
 import type { ForumContext } from "../context.js";
 import { announce } from "./events.js";
+import { counted } from "./limits.js";
 import { lockAnswer, lockedQuestion, type Tx } from "./locks.js";
 import { voteType } from "./validation.js";
 
@@ -21,18 +22,21 @@ interface VoteTarget<Row> {
 /**
  * One vote per user per item (a row keyed by both): voting again the other way changes the row, the
  * same way changes nothing. The counts are recounted from the rows with the item's row locked, so
- * concurrent votes are counted exactly.
+ * concurrent votes are counted exactly. Every vote (a repeat or a change too) counts against
+ * FORUM_VOTES_PER_HOUR.
  */
 async function castVote<Row>(ctx: ForumContext, id: number, raw: number, target: VoteTarget<Row>): Promise<Row> {
-  const { userId } = requirePrincipal(ctx.auth);
+  const principal = requirePrincipal(ctx.auth);
   const value = voteType(raw);
-  return ctx.db.$transaction(async (tx: Tx) => {
-    await target.lock(tx, id);
-    await target.record(tx, id, userId, value);
-    const upvotes = await target.count(tx, id, 1);
-    const downvotes = await target.count(tx, id, -1);
-    return target.save(tx, id, { upvotes, downvotes });
-  });
+  return counted(ctx.limits.votes, principal, () =>
+    ctx.db.$transaction(async (tx: Tx) => {
+      await target.lock(tx, id);
+      await target.record(tx, id, principal.userId, value);
+      const upvotes = await target.count(tx, id, 1);
+      const downvotes = await target.count(tx, id, -1);
+      return target.save(tx, id, { upvotes, downvotes });
+    }),
+  );
 }
 
 const QUESTION_VOTES: VoteTarget<ForumQuestion> = {
