@@ -1,6 +1,7 @@
 import { defineDomain, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-module.js";
 import { createLoaders } from "./loaders.js";
 import { resolvers } from "./resolvers/index.js";
+import { blogSettings } from "./settings.js";
 
 /** Official (SITE) blog posts with their review workflow, and community (USER) posts (the business platform's blog service). */
 export default defineDomain({
@@ -9,7 +10,12 @@ export default defineDomain({
   schema: new URL("./schema.graphql", import.meta.url),
   resolvers,
   port: 4013,
-  dependencies: (runtime) => ({ db: runtime.db.prisma, log: runtime.log }),
+  settings: blogSettings,
+  dependencies: (runtime, settings) => ({
+    db: runtime.db.prisma,
+    log: runtime.log,
+    communityWrites: runtime.limiters({ name: "blog-community-writes", points: settings.communityWritesPerHour, durationSeconds: 3600 }),
+  }),
   loaders: ({ db }) => createLoaders(db),
   codegen: {
     context: "../context.js#BlogContext",

@@ -15,6 +15,7 @@ CREATE TABLE "blogs" (
     "tags" TEXT[],
     "shortDescription" VARCHAR(500),
     "content" TEXT NOT NULL,
+    "contentHtml" TEXT NOT NULL,
     "status" "BlogStatus" NOT NULL DEFAULT 'DRAFT',
     "blogType" "BlogType" NOT NULL DEFAULT 'SITE',
     "verified" BOOLEAN NOT NULL DEFAULT false,

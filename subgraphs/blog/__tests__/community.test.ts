@@ -80,6 +80,41 @@ describe("community (USER) blogs", () => {
     assert.deepEqual([unverified.body.verified, unverified.body.verifiedBy, unverified.body.verifiedAt], [false, null, null]);
   });
 
+  test("the author's edit of title or content withdraws the verification; other edits keep it", async () => {
+    const post = await communityPost(t, p.client);
+    const verify = () => moderate(t, post.slug, "verify", p.admin.token);
+    const edit = async (body: Record<string, unknown>) => {
+      const response = await t.http.put(api(`/community/blogs/${post.slug}`), body, { token: p.client.token });
+      assert.equal(response.status, 200, response.text);
+      return [response.body.verified, response.body.verifiedBy, response.body.verifiedAt];
+    };
+    assert.equal((await verify()).body.verified, true);
+    assert.deepEqual((await edit({ tags: ["other"], title: post.title })), [true, p.admin.userId, (await t.http.get(api(`/community/blogs/${post.slug}`))).body.verifiedAt]);
+    assert.deepEqual(await edit({ content: "New *content*" }), [false, null, null]);
+    const stored = await t.platform.runtime.db.prisma.blog.findUniqueOrThrow({ where: { slug: post.slug } });
+    assert.deepEqual([stored.verified, stored.verifiedById, stored.verifiedAt, stored.contentHtml], [false, null, null, "<p>New <em>content</em></p>\n"]);
+    await verify();
+    assert.deepEqual(await edit({ title: "Another title" }), [false, null, null]);
+  });
+
+  test("community writes are limited per user (20 an hour): past it 429 with Retry-After, nothing stored, others unaffected", async () => {
+    const writer = p.superuser;
+    const first = await communityPost(t, writer);
+    for (let i = 0; i < 18; i++) await communityPost(t, writer);
+    const edited = await t.http.put(api(`/community/blogs/${first.slug}`), { title: "Edit twenty" }, { token: writer.token });
+    assert.equal(edited.status, 200, "the 20th write");
+    const before = await allBlogs(t);
+    const created = await t.http.post(api("/community/blogs"), blogBody(freshSlug("over")), { token: writer.token });
+    assert.equal(created.status, 429, created.text);
+    assert.ok(Number(created.headers.get("retry-after")) > 0);
+    const edit = await t.http.put(api(`/community/blogs/${first.slug}`), { title: "Too many" }, { token: writer.token });
+    assert.equal(edit.status, 429, edit.text);
+    const graph = await t.http.graphql(`mutation($input: BlogInput!) { createCommunityBlog(input: $input) { id } }`, { input: { slug: freshSlug(), title: "T", content: "C" } }, writer.token);
+    assert.equal(graph.body.errors?.[0]?.extensions?.code, "RATE_LIMITED");
+    assert.deepEqual(await allBlogs(t), before);
+    await communityPost(t, p.otherClient);
+  });
+
   test("ADMIN archives: hidden from the public (list and read); a second archive is a 400", async () => {
     const post = await communityPost(t, p.client);
     const archived = await moderate(t, post.slug, "archive", p.admin.token);

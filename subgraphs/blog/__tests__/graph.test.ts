@@ -25,6 +25,8 @@ const CREATE = `mutation($input: BlogInput!) { createBlog(input: $input) { ${BLO
 const MOVE = (field: string) => `mutation($slug: String!) { ${field}(slug: $slug) { ${BLOG} } }`;
 const REVIEW = `mutation($slug: String!, $action: String!, $notes: String) { reviewBlog(slug: $slug, action: $action, notes: $notes) { ${BLOG} reviewedBy { name } } }`;
 
+const slugsOfPage = (blogs: { slug: string }[]) => blogs.map((blog) => blog.slug);
+
 /** Published community posts by each of `authors`, straight into the database. */
 async function seedPosts(count: number, authors: number[]) {
   const db = t.platform.runtime.db.prisma;
@@ -33,6 +35,7 @@ async function seedPosts(count: number, authors: number[]) {
       slug: `community-${freshSlug("seeded")}`,
       title: `Seeded ${i}`,
       content: "Seeded *content*",
+      contentHtml: "<p>Seeded <em>content</em></p>\n",
       authorId: authors[i % authors.length],
       status: "PUBLISHED" as const,
       blogType: "USER" as const,
@@ -76,6 +79,25 @@ describe("the blog subgraph through the gateway", () => {
     assert.equal(data.user.name, "Otto Other");
     assert.ok(data.user.blogs.some((blog: any) => blog.slug === mine.slug && blog.author.name === "Otto Other"));
     assert.ok(!data.staff.blogs.some((blog: any) => blog.slug === hidden.slug));
+  });
+
+  test("User.blogs pages in SQL: each page holds only its posts, with every field as the post itself reads", async () => {
+    const author = p.superuser;
+    const fields = "slug title tags date status blogType verified publishedAt createdAt updatedAt contentHtml authorId";
+    const slugs: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const input = { slug: freshSlug("paged"), title: `Paged ${i}`, content: `Post *${i}*`, tags: ["a", "b"], date: "2026-01-02" };
+      slugs.unshift((await ok(`mutation($input: BlogInput!) { createCommunityBlog(input: $input) { slug } }`, { input }, author.token)).createCommunityBlog.slug);
+    }
+    const data = await ok(
+      `query($id: Int!) { user(id: $id) { first: blogs(limit: 2) { ${fields} } second: blogs(limit: 2, offset: 2) { slug } rest: blogs(limit: 10, offset: 4) { slug } } }`,
+      { id: author.userId },
+      author.token,
+    );
+    assert.deepEqual([...data.user.first.map((blog: any) => blog.slug), ...slugsOfPage(data.user.second), ...slugsOfPage(data.user.rest)], slugs);
+    const single = (await ok(`query($slug: String!) { communityBlog(slug: $slug) { ${fields} } }`, { slug: slugs[0] })).communityBlog;
+    assert.deepEqual(data.user.first[0], single);
+    assert.equal(single.contentHtml, "<p>Post <em>4</em></p>\n");
   });
 
   test("50 posts with authors, reviewers and the authors' posts cost the same SQL statements as 5", async () => {

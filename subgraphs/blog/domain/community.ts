@@ -3,14 +3,25 @@ import { BadRequestError, ForbiddenError } from "../../../lib/errors.js";
 import type { BlogInput } from "../__generated__/resolvers-types.js";
 import type { BlogContext } from "../context.js";
 import { loadCommunityBlog, requireAdmin, requirePrincipal } from "./access.js";
-import { createBlogFrom, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow } from "./store.js";
+import { createBlogFrom, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow, withHtml } from "./store.js";
 import { blogFields, communitySlug, newSlug, page } from "./validation.js";
+
+const UNVERIFIED = { verified: false, verifiedById: null, verifiedAt: null } as const;
+
+/**
+ * Counts a community write (a create or an edit that passed its checks) by `userId` against
+ * BLOG_COMMUNITY_WRITES_PER_HOUR: past it a 429 with Retry-After, and nothing is rendered or stored.
+ */
+function countWrite(ctx: BlogContext, userId: number): Promise<void> {
+  return ctx.communityWrites.consume(String(userId));
+}
 
 /** Any signed-in user: a community post, PUBLISHED at once, under `community-<slug>`. */
 export async function createCommunityBlog(ctx: BlogContext, input: BlogInput): Promise<Blog> {
   const principal = requirePrincipal(ctx.auth);
   const slug = communitySlug(newSlug(input.slug));
-  return createBlogFrom(ctx, input, principal.userId, { slug, status: "PUBLISHED", blogType: "USER", publishedAt: new Date() });
+  const placement = { slug, status: "PUBLISHED", blogType: "USER", publishedAt: new Date() } as const;
+  return createBlogFrom(ctx, input, principal.userId, placement, () => countWrite(ctx, principal.userId));
 }
 
 /** The author's own post; anyone else, ADMIN included, is refused (ADMIN moderates through the admin paths). */
@@ -21,10 +32,14 @@ async function loadOwnCommunityBlog(ctx: BlogContext, slug: string, verb: string
   return blog;
 }
 
+/** The author's edit; a changed title or content withdraws the verification (an ADMIN verifies again). */
 export async function updateCommunityBlog(ctx: BlogContext, slug: string, input: BlogInput): Promise<Blog> {
-  requirePrincipal(ctx.auth);
+  const principal = requirePrincipal(ctx.auth);
   const fields = blogFields(input, false);
-  return updateBlogRow(ctx, await loadOwnCommunityBlog(ctx, slug, "edit"), fields);
+  const blog = await loadOwnCommunityBlog(ctx, slug, "edit");
+  await countWrite(ctx, principal.userId);
+  const rewritten = (fields.title !== undefined && fields.title !== blog.title) || (fields.content !== undefined && fields.content !== blog.content);
+  return updateBlogRow(ctx, blog, { ...withHtml(fields), ...(rewritten ? UNVERIFIED : {}) });
 }
 
 export async function deleteCommunityBlog(ctx: BlogContext, slug: string) {
@@ -46,7 +61,7 @@ export function listCommunityBlogsForAdmin(ctx: BlogContext, status?: BlogStatus
 export async function setCommunityBlogVerified(ctx: BlogContext, slug: string, verified: boolean): Promise<Blog> {
   const principal = requireAdmin(ctx);
   const blog = await loadCommunityBlog(ctx, slug);
-  return updateBlogRow(ctx, blog, verified ? { verified, verifiedById: principal.userId, verifiedAt: new Date() } : { verified, verifiedById: null, verifiedAt: null });
+  return updateBlogRow(ctx, blog, verified ? { verified, verifiedById: principal.userId, verifiedAt: new Date() } : UNVERIFIED);
 }
 
 /** ADMIN: the post becomes official (SITE), keeping its status and slug. */

@@ -4,7 +4,7 @@ import { parseId } from "../../../lib/validation.js";
 import type { BlogInput } from "../__generated__/resolvers-types.js";
 import type { BlogContext } from "../context.js";
 import { isAdmin, loadSiteBlog, requireAdmin, requireManager, requireStaffMember } from "./access.js";
-import { createBlogFrom, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow } from "./store.js";
+import { createBlogFrom, moveBlog, NEWEST_FIRST, removeBlog, updateBlogRow, withHtml } from "./store.js";
 import { blogFields, newSlug, page, reviewNotes } from "./validation.js";
 
 /** STAFF and ADMIN write official posts; each starts as a DRAFT. */
@@ -21,8 +21,8 @@ export async function updateSiteBlog(ctx: BlogContext, slug: string, input: Blog
   const fields = blogFields(input, false);
   const blog = await loadSiteBlog(ctx, slug);
   requireManager(principal, blog);
-  if (isAdmin(principal)) return updateBlogRow(ctx, blog, fields);
-  return moveBlog(ctx, blog, { verb: "edit", done: "edited by staff", from: STAFF_EDITABLE, data: fields });
+  if (isAdmin(principal)) return updateBlogRow(ctx, blog, withHtml(fields));
+  return moveBlog(ctx, blog, { verb: "edit", done: "edited by staff", from: STAFF_EDITABLE, data: withHtml(fields) });
 }
 
 /** DRAFT or REJECTED → PENDING_REVIEW; STAFF their own posts, ADMIN any. Earlier review notes stay for the reviewer. */

@@ -4,7 +4,8 @@ import { BadRequestError, ConflictError } from "../../../lib/errors.js";
 import { userNames } from "../../accounts/public.js";
 import type { BlogInput } from "../__generated__/resolvers-types.js";
 import type { BlogContext } from "../context.js";
-import { blogFields } from "./validation.js";
+import { renderMarkdown } from "./markdown.js";
+import { blogFields, type BlogFields } from "./validation.js";
 
 const DUPLICATE_SLUG = "A blog with this slug already exists";
 
@@ -25,19 +26,31 @@ async function insertBlog(ctx: BlogContext, data: Prisma.BlogUncheckedCreateInpu
   }
 }
 
-/** A new post of `authorId`: `title` and `content` required, the byline and `date` (today) filled in when left out. */
+/** The fields to write: `content` comes with its sanitized HTML, rendered here once so that reads never render. */
+export function withHtml(fields: BlogFields): BlogFields & { contentHtml?: string } {
+  return fields.content === undefined ? fields : { ...fields, contentHtml: renderMarkdown(fields.content) };
+}
+
+/**
+ * A new post of `authorId`: `title` and `content` required, the byline and `date` (today) filled in when
+ * left out. `beforeWrite` runs once the input is checked, before the content is rendered and stored.
+ */
 export async function createBlogFrom(
   ctx: BlogContext,
   input: BlogInput,
   authorId: number,
   placement: { slug: string; status: BlogStatus; blogType: BlogType; publishedAt?: Date },
+  beforeWrite?: () => Promise<void>,
 ): Promise<Blog> {
   const fields = blogFields(input, true);
+  const authorName = await byline(ctx, fields.authorName, authorId);
+  await beforeWrite?.();
   return insertBlog(ctx, {
     ...fields,
     title: fields.title!,
     content: fields.content!,
-    authorName: await byline(ctx, fields.authorName, authorId),
+    contentHtml: renderMarkdown(fields.content!),
+    authorName,
     date: fields.date ?? new Date(new Date().toISOString().slice(0, 10)),
     authorId,
     ...placement,

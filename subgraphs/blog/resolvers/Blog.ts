@@ -1,7 +1,6 @@
 import { reference } from "../../../lib/graphql/entity-reference.js";
 import type { BlogResolvers } from "../__generated__/resolvers-types.js";
 import { canRead } from "../domain/access.js";
-import { renderMarkdown } from "../domain/markdown.js";
 
 export const Blog: BlogResolvers = {
   __resolveReference: async (ref, ctx) => {
@@ -12,5 +11,4 @@ export const Blog: BlogResolvers = {
   verifiedBy: (blog) => reference(blog.verifiedById),
   reviewedBy: (blog) => reference(blog.reviewedById),
   promotedBy: (blog) => reference(blog.promotedById),
-  contentHtml: (blog) => renderMarkdown(blog.content),
 };
