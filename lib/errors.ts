@@ -40,9 +40,13 @@ export class UnauthenticatedError extends errorClass("UNAUTHENTICATED", 401) {}
 export class ForbiddenError extends errorClass("FORBIDDEN", 403) {}
 export class NotFoundError extends errorClass("NOT_FOUND", 404) {}
 export class ConflictError extends errorClass("CONFLICT", 409) {}
+/** A request body over a documented size limit. */
+export class PayloadTooLargeError extends errorClass("PAYLOAD_TOO_LARGE", 413) {}
 export class ServiceUnavailableError extends errorClass("SERVICE_UNAVAILABLE", 503) {}
 /** A service we depend on (the card processor) failed or refused. */
 export class BadGatewayError extends errorClass("BAD_GATEWAY", 502) {}
+/** Another party (a peer of the p2p node) could not be reached within the bound we wait. */
+export class GatewayTimeoutError extends errorClass("GATEWAY_TIMEOUT", 504) {}
 /** Over a rate limit; `extensions.retryAfter` says in how many seconds to try again. */
 export class TooManyRequestsError extends errorClass("RATE_LIMITED", 429) {}
 
@@ -58,9 +62,11 @@ const BUILT_IN_STATUS: Record<string, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
+  GATEWAY_TIMEOUT: 504,
 };
 
 export function statusForError(error: GraphQLFormattedError): number {

@@ -6,6 +6,8 @@ export interface RestRequest {
   params: Record<string, string>;
   query: Record<string, unknown>;
   headers: Record<string, string | string[] | undefined>;
+  /** For `bytesBody` routes: the body's bytes exactly as received. */
+  rawBytes?: Buffer;
   /** For `upload` routes: the upload the request's bytes were stored under. */
   uploadId?: string;
 }
@@ -58,6 +60,10 @@ export interface RestRoute {
   /** Backend-to-backend only: no CORS grant, and a request from a browser (with `Origin`) is refused. */
   noBrowser?: boolean;
   upload?: BinaryUpload;
+  /** The body is raw bytes of any type (up to BODY_LIMIT), given to `variables` as `rawBytes`. */
+  bytesBody?: boolean;
+  /** The answer is bytes, not JSON: the operation gives them base64-encoded. */
+  bytes?: (data: Record<string, unknown>) => { base64: string; contentType: string };
   /** The documented per-client-and-user rate limit (requests per window), recorded for its enforcement. */
   rate?: number;
 }

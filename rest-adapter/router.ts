@@ -68,15 +68,16 @@ async function resultOf(route: RestRoute, req: Request, request: RestRequest, op
 function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) {
   return async (req: Request, res: Response) => {
     const mediaType = route.form ? "application/x-www-form-urlencoded" : "application/json";
-    if (!route.rawBody && !route.upload && hasBody(req) && !req.is(mediaType)) {
+    if (!route.rawBody && !route.upload && !route.bytesBody && hasBody(req) && !req.is(mediaType)) {
       return void res.status(415).json(style.adapter("unsupported_media_type", `Content-Type must be ${mediaType}`));
     }
-    const body = route.rawBody || route.upload ? {} : (req.body ?? {});
+    const body = route.rawBody || route.upload || route.bytesBody ? {} : (req.body ?? {});
     if (typeof body !== "object" || Array.isArray(body) || body === null) {
       return void res.status(400).json(style.adapter("not_an_object", "Request body must be a JSON object"));
     }
     const rawBody = route.rawBody && typeof req.body === "string" ? req.body : "";
-    const request: RestRequest = { body, rawBody, params: req.params as Record<string, string>, query: req.query, headers: req.headers };
+    const rawBytes = route.bytesBody ? (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)) : undefined;
+    const request: RestRequest = { body, rawBody, rawBytes, params: req.params as Record<string, string>, query: req.query, headers: req.headers };
     try {
       const result = await resultOf(route, req, request, options, style);
       if ("status" in result) return void send(res, route, result);
@@ -88,6 +89,10 @@ function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) 
       }
       const status = route.status ?? 200;
       if (status === 204) return void res.status(204).end();
+      if (route.bytes) {
+        const { base64, contentType } = route.bytes(result.data);
+        return void res.status(status).type(contentType).set("x-content-type-options", "nosniff").send(Buffer.from(base64, "base64"));
+      }
       res.status(status).json(route.body ? route.body(result.data) : result.data);
     } catch (error) {
       if (error instanceof CallerGoneError) return void res.destroy();
@@ -119,12 +124,13 @@ export function serviceRouter(service: RestService, options: AdapterOptions, onl
   router.use(cors(corsOptions(options.corsAllowOrigin)));
   const json = express.json({ limit: options.bodyLimitBytes, type: "application/json" });
   const text = express.text({ limit: options.bodyLimitBytes, type: () => true });
+  const bytes = express.raw({ limit: options.bodyLimitBytes, type: () => true });
   const form = express.urlencoded({ limit: options.bodyLimitBytes, extended: false, type: "application/x-www-form-urlencoded" });
   router.get("/healthz", healthz);
   const methodsByPath = new Map<string, string[]>();
   for (const route of service.routes.filter(only)) {
     const method = route.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
-    const parser = route.upload ? [] : [route.rawBody ? text : route.form ? form : json];
+    const parser = route.upload ? [] : [route.bytesBody ? bytes : route.rawBody ? text : route.form ? form : json];
     router[method](route.path, ...parser, runRoute(route, options, style));
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }

@@ -17,6 +17,7 @@ export const DOMAINS: readonly DomainModule[] = (
     import("./webhooks/module.js"),
     import("./blog/module.js"),
     import("./forum/module.js"),
+    import("./p2p/module.js"),
   ])
 ).map((loaded) => loaded.default);
 

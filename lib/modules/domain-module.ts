@@ -79,6 +79,10 @@ export interface DomainDefinition<DomainSettings, Dependencies, Loaders> {
   sweeps?: (runtime: DataRuntime, settings: DomainSettings) => Sweep[];
   /** What becomes of bytes sent to this domain's upload slots (the platform's file routes call it). */
   uploads?: (runtime: DataRuntime, settings: DomainSettings) => UploadReceiver;
+  /** Started before the subgraph serves (a network node the domain runs), in the process that serves it. */
+  start?: (dependencies: Dependencies) => Promise<void>;
+  /** Stopped when the subgraph's server closes. */
+  stop?: (dependencies: Dependencies) => Promise<void>;
   /** Further HTTP routes on the subgraph's own server. */
   routes?: (app: Express, runtime: DataRuntime, settings: DomainSettings) => void;
   /** Path prefixes of pages among its `routes` that anyone with a link may open: the gateway's port passes GETs under them through. */

@@ -27,9 +27,29 @@ function uploadReceivers(domains: readonly DomainModule[], runtime: DataRuntime)
  * Serves one domain's subgraph on `port` (0 picks a free one); every request's token is verified here.
  * The domain that `servesFiles` also answers the platform's signed file URLs, for every domain in `domains`.
  */
-export function startDomain(module: DomainModule, runtime: DataRuntime, port: number, domains: readonly DomainModule[] = [module]): Promise<RunningServer> {
+export async function startDomain(module: DomainModule, runtime: DataRuntime, port: number, domains: readonly DomainModule[] = [module]): Promise<RunningServer> {
   const settings = settingsOf(module, runtime);
   const dependencies = module.dependencies(runtime, settings);
+  await module.start?.(dependencies);
+  let server: RunningServer;
+  try {
+    server = await serveDomain(module, runtime, port, domains, settings, dependencies);
+  } catch (error) {
+    await module.stop?.(dependencies);
+    throw error;
+  }
+  if (!module.stop) return server;
+  const close = server.close.bind(server);
+  return {
+    ...server,
+    async close() {
+      await close();
+      await module.stop!(dependencies);
+    },
+  };
+}
+
+function serveDomain(module: DomainModule, runtime: DataRuntime, port: number, domains: readonly DomainModule[], settings: unknown, dependencies: unknown): Promise<RunningServer> {
   // Design domains also take the design platform's OAuth access tokens (business tokens open their `@policy` fields).
   const designTokens = module.platform === "design" ? designTokenVerifier(runtime) : undefined;
   return serveSubgraph({

@@ -1,0 +1,15 @@
+import type { DomainContext } from "../../lib/modules/domain-module.js";
+import type { P2pNode } from "./domain/node.js";
+import type { P2pSettings } from "./settings.js";
+
+export interface P2pDependencies {
+  node: P2pNode;
+  settings: P2pSettings;
+  /** Where content links point: the deployment's public URL. */
+  publicUrl: string;
+}
+
+/** No per-request loaders: every field reads the node or one row. */
+export type P2pLoaders = Record<string, never>;
+
+export type P2pContext = DomainContext<P2pDependencies, P2pLoaders>;

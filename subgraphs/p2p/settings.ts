@@ -1,0 +1,31 @@
+import { ConfigError, type Settings } from "../../lib/settings.js";
+
+export type P2pSettings = ReturnType<typeof p2pSettings>;
+
+export function p2pSettings(settings: Settings) {
+  const production = settings.string("NODE_ENV", "development") === "production";
+  const contentMaxBytes = settings.byteSize("P2P_CONTENT_MAX_BYTES", "512kb");
+  // Content travels through the graph base64-encoded (a third larger): it must fit in one request body.
+  const bodyLimit = settings.byteSize("BODY_LIMIT", "1mb");
+  if (Math.ceil(contentMaxBytes / 3) * 4 + 4096 > bodyLimit) {
+    throw new ConfigError(`P2P_CONTENT_MAX_BYTES must stay below about three quarters of BODY_LIMIT (${bodyLimit} bytes)`);
+  }
+  const listen = settings.optionalString("P2P_LISTEN");
+  return {
+    /** Multiaddresses the node listens on: a free TCP port on loopback in development, TCP 4001 on every interface in production. */
+    listen: (listen ?? (production ? "/ip4/0.0.0.0/tcp/4001" : "/ip4/127.0.0.1/tcp/0"))
+      .split(",")
+      .map((address) => address.trim())
+      .filter(Boolean),
+    /** Dials to loopback and private ranges: allowed in development, refused in production unless P2P_ALLOW_PRIVATE=true. */
+    allowPrivate: production ? settings.boolean("P2P_ALLOW_PRIVATE") : settings.boolean("P2P_ALLOW_PRIVATE", true),
+    /** How long `POST /connect` waits for a peer before answering 504. */
+    dialTimeoutMs: settings.positiveInt("P2P_DIAL_TIMEOUT_MS", 5_000),
+    /** How long `GET /content/{cid}` asks connected peers before answering 404. */
+    fetchTimeoutMs: settings.positiveInt("P2P_FETCH_TIMEOUT_MS", 5_000),
+    /** Open connections at most (inbound and outbound together). */
+    maxConnections: settings.positiveInt("P2P_MAX_CONNECTIONS", 100),
+    /** Largest content one `POST /content` adds (and one block a peer may send us). */
+    contentMaxBytes,
+  };
+}
