@@ -5,6 +5,10 @@ import type { HttpClient } from "../../../testing/http.js";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { freePort } from "../../../testing/processes.js";
+import { ValidationError } from "../../../lib/errors.js";
+import { Settings } from "../../../lib/settings.js";
+import { P2pNode } from "../domain/node.js";
+import { p2pSettings } from "../settings.js";
 import { addBytes, api, assertCidShape, expectedCid, getBytes, randomBytes } from "./fixtures.js";
 
 const DIAL_TIMEOUT_MS = 1_500;
@@ -147,5 +151,33 @@ describe("content by CID", () => {
     assert.equal(result.body.errors, undefined, JSON.stringify(result.body.errors));
     const expected = { cid, size: 500, url: `${t.config.publicUrl}/api/ipfs/content/${cid}` };
     assert.deepEqual(result.body.data, { project: { metadata: expected }, workOrder: { document: expected }, other: { metadata: null } });
+  });
+});
+
+describe("safe by default", () => {
+  test("production settings: private dials refused unless P2P_ALLOW_PRIVATE=true; listening on TCP 4001; connections and content bounded", () => {
+    const production = p2pSettings(new Settings({ NODE_ENV: "production" }));
+    assert.deepEqual([production.allowPrivate, production.listen, production.maxConnections, production.contentMaxBytes], [false, ["/ip4/0.0.0.0/tcp/4001"], 100, 512 * 1024]);
+    assert.equal(p2pSettings(new Settings({ NODE_ENV: "production", P2P_ALLOW_PRIVATE: "true" })).allowPrivate, true);
+    const development = p2pSettings(new Settings({}));
+    assert.deepEqual([development.allowPrivate, development.listen], [true, ["/ip4/127.0.0.1/tcp/0"]]);
+    assert.deepEqual(p2pSettings(new Settings({ P2P_LISTEN: "/ip4/127.0.0.1/tcp/0, /ip4/127.0.0.1/tcp/0" })).listen.length, 2);
+    assert.throws(() => p2pSettings(new Settings({ P2P_CONTENT_MAX_BYTES: "1mb" })), /BODY_LIMIT/);
+  });
+
+  test("a production node refuses loopback, private and DNS-to-loopback dials (400) and dials nothing", async () => {
+    const settings = p2pSettings(new Settings({ NODE_ENV: "production", P2P_LISTEN: "/ip4/127.0.0.1/tcp/0", P2P_DIAL_TIMEOUT_MS: "1500" }));
+    const node = new P2pNode(t.platform.runtime.db.prisma, settings, t.platform.runtime.log);
+    await node.start();
+    try {
+      const target = (await ipfs.get("/peer-info")).body;
+      const port = target.addresses[0].split("/")[4];
+      for (const address of [target.addresses[0], "/ip4/10.1.2.3/tcp/4001", "/ip4/192.168.0.1/tcp/4001", "/ip6/::1/tcp/4001", `/dns4/localhost/tcp/${port}`]) {
+        await assert.rejects(node.connect(address), (error: Error) => error instanceof ValidationError, address);
+      }
+      assert.deepEqual(node.peers(), []);
+    } finally {
+      await node.stop();
+    }
   });
 });

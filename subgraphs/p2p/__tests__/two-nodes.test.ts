@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { HttpClient } from "../../../testing/http.js";
+import { startWithPeople, type People } from "../../../testing/people.js";
+import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
+import { addBytes, assertCidShape, eventually, expectedCid, getBytes, randomBytes } from "./fixtures.js";
+
+const FETCH_TIMEOUT_MS = 1_500;
+
+// Two whole platforms in this process, each with its own database and its own libp2p node on loopback.
+let a: TestPlatform;
+let b: TestPlatform;
+let p: People;
+let nodeA: HttpClient;
+let nodeB: HttpClient;
+before(async () => {
+  ({ t: a, p } = await startWithPeople({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS) }));
+  b = await startTestPlatform({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS) });
+  nodeA = a.direct("ipfs");
+  nodeB = b.direct("ipfs");
+});
+after(async () => {
+  await b?.stop();
+  await a?.stop();
+});
+
+test("two nodes for real: B connects to A through POST /connect, each sees the other, B reads A's content by CID", async () => {
+  const infoA = (await nodeA.get("/peer-info")).body;
+  const infoB = (await nodeB.get("/peer-info")).body;
+  assert.notEqual(infoA.peerId, infoB.peerId);
+
+  const connected = await nodeB.post("/connect", { peerAddr: infoA.addresses[0] });
+  assert.deepEqual([connected.status, connected.body], [200, { status: "connected", peerId: infoA.peerId }], connected.text);
+
+  await eventually(async () => {
+    assert.deepEqual((await nodeB.get("/peers")).body, { count: 1, peers: [infoA.peerId] });
+    assert.deepEqual((await nodeA.get("/peers")).body, { count: 1, peers: [infoB.peerId] });
+  });
+  assert.equal((await nodeA.get("/health")).body.connectedPeers, 1);
+
+  const bytes = randomBytes(200_000);
+  const added = await addBytes(nodeA, bytes, p.client.token);
+  assert.equal(added.status, 201, added.text);
+  assertCidShape(added.body.cid);
+  assert.equal(added.body.cid, await expectedCid(bytes));
+
+  const read = await getBytes(nodeB.baseUrl, added.body.cid);
+  assert.equal(read.status, 200);
+  assert.deepEqual(read.bytes, bytes, "the same bytes");
+  assert.equal(await expectedCid(read.bytes), added.body.cid, "the CID recomputed from what B served");
+
+  // B now holds (pins) it: its own GraphQL, which reads only what B holds, knows it.
+  const held = await b.http.graphql(`query($cid: String!) { content(cid: $cid) { cid size } }`, { cid: added.body.cid });
+  assert.deepEqual(held.body.data?.content, { cid: added.body.cid, size: 200_000 });
+
+  const unknown = await getBytes(nodeB.baseUrl, await expectedCid(randomBytes(99)));
+  assert.equal(unknown.status, 404, "A does not have it either");
+  assert.ok(unknown.ms < FETCH_TIMEOUT_MS + 2_000, `answered after ${unknown.ms} ms`);
+});
