@@ -15,6 +15,7 @@ export default defineDomain({
   dependencies: (runtime, settings): P2pDependencies => ({
     node: new P2pNode(runtime.db.prisma, settings, runtime.log),
     settings,
+    dials: runtime.limiters({ name: "p2p-dials", points: settings.dialsPerMinute, durationSeconds: 60 }),
     publicUrl: runtime.config.publicUrl,
   }),
   loaders: (): P2pLoaders => ({}),

@@ -23,6 +23,8 @@ export function p2pSettings(settings: Settings) {
     dialTimeoutMs: settings.positiveInt("P2P_DIAL_TIMEOUT_MS", 5_000),
     /** How long `GET /content/{cid}` asks connected peers before answering 404. */
     fetchTimeoutMs: settings.positiveInt("P2P_FETCH_TIMEOUT_MS", 5_000),
+    /** `POST /connect` dials one client address may ask for per minute (the endpoint is public). */
+    dialsPerMinute: settings.positiveInt("P2P_DIALS_PER_MINUTE", 30),
     /** Open connections at most (inbound and outbound together). */
     maxConnections: settings.positiveInt("P2P_MAX_CONNECTIONS", 100),
     /** Largest content one `POST /content` adds (and one block a peer may send us). */

@@ -18,7 +18,7 @@ let t: TestPlatform;
 let p: People;
 let ipfs: HttpClient;
 before(async () => {
-  ({ t, p } = await startWithPeople({ P2P_DIAL_TIMEOUT_MS: String(DIAL_TIMEOUT_MS), P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS), P2P_CONTENT_MAX_BYTES: "4kb" }));
+  ({ t, p } = await startWithPeople({ P2P_DIAL_TIMEOUT_MS: String(DIAL_TIMEOUT_MS), P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS), P2P_CONTENT_MAX_BYTES: "4kb", P2P_DIALS_PER_MINUTE: "5" }));
   ipfs = t.direct("ipfs");
 });
 after(() => t.stop());
@@ -77,6 +77,16 @@ describe("the four documented endpoints (public)", () => {
     } finally {
       silent.close();
     }
+  });
+
+  test("dials per client address are limited (P2P_DIALS_PER_MINUTE): 429 with Retry-After; malformed or refused addresses do not count", async () => {
+    // Two dials so far in this file (the closed port, the silent peer).
+    const port = await freePort();
+    for (let i = 0; i < 3; i++) assert.equal((await ipfs.post("/connect", { peerAddr: `/ip4/127.0.0.1/tcp/${port}` })).status, 504);
+    assert.equal((await ipfs.post("/connect", { peerAddr: "nonsense" })).status, 400);
+    const refused = await ipfs.post("/connect", { peerAddr: `/ip4/127.0.0.1/tcp/${port}` });
+    assert.equal(refused.status, 429, refused.text);
+    assert.ok(Number(refused.headers.get("retry-after")) > 0);
   });
 
   test("GraphQL p2pNode is public and says what /health says", async () => {

@@ -133,8 +133,8 @@ export class P2pNode {
     return { status: "ok", peerId: this.peerId, connectedPeers: peers.length, listenAddresses: this.addresses(), peers };
   }
 
-  /** Dials `text` within the dial bound: 400 for what is no dialable address, 504 for a peer that did not answer. */
-  async connect(text: string): Promise<{ status: "connected"; peerId: string }> {
+  /** Dials `text` within the dial bound (`beforeDial` runs once the address is found dialable): 400 for what is no dialable address, 504 for a peer that did not answer. */
+  async connect(text: string, beforeDial: () => Promise<void> = async () => undefined): Promise<{ status: "connected"; peerId: string }> {
     const node = this.running();
     let address: Multiaddr;
     try {
@@ -148,6 +148,7 @@ export class P2pNode {
       throw new ValidationError("peerAddr", "Dials to loopback and private addresses are refused");
     }
     if (address.getPeerId() === this.peerId) throw new ValidationError("peerAddr", "That is this node's own address");
+    await beforeDial();
     const timeoutMs = this.settings.dialTimeoutMs;
     const signal = AbortSignal.timeout(timeoutMs);
     let timer: NodeJS.Timeout | undefined;
