@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { noise } from "@chainsafe/libp2p-noise";
+import { yamux } from "@chainsafe/libp2p-yamux";
+import { tcp } from "@libp2p/tcp";
+import { multiaddr } from "@multiformats/multiaddr";
+import { createLibp2p } from "libp2p";
 import type { HttpClient } from "../../../testing/http.js";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
@@ -14,7 +19,7 @@ let p: People;
 let nodeA: HttpClient;
 let nodeB: HttpClient;
 before(async () => {
-  ({ t: a, p } = await startWithPeople({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS) }));
+  ({ t: a, p } = await startWithPeople({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS), P2P_MAX_CONNECTIONS: "1" }));
   b = await startTestPlatform({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS) });
   nodeA = a.direct("ipfs");
   nodeB = b.direct("ipfs");
@@ -56,4 +61,18 @@ test("two nodes for real: B connects to A through POST /connect, each sees the o
   const unknown = await getBytes(nodeB.baseUrl, await expectedCid(randomBytes(99)));
   assert.equal(unknown.status, 404, "A does not have it either");
   assert.ok(unknown.ms < FETCH_TIMEOUT_MS + 2_000, `answered after ${unknown.ms} ms`);
+});
+
+test("A takes no more connections than P2P_MAX_CONNECTIONS (1 here): a third node is turned away", async () => {
+  const infoA = (await nodeA.get("/peer-info")).body;
+  const infoB = (await nodeB.get("/peer-info")).body;
+  const third = await createLibp2p({ addresses: { listen: ["/ip4/127.0.0.1/tcp/0"] }, transports: [tcp()], connectionEncrypters: [noise()], streamMuxers: [yamux()] });
+  try {
+    await third.dial(multiaddr(infoA.addresses[0]), { signal: AbortSignal.timeout(3_000) }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.deepEqual((await nodeA.get("/peers")).body, { count: 1, peers: [infoB.peerId] });
+    assert.equal(third.getPeers().length, 0);
+  } finally {
+    await third.stop();
+  }
 });
