@@ -6,6 +6,7 @@ import { tcp } from "@libp2p/tcp";
 import { multiaddr } from "@multiformats/multiaddr";
 import { createLibp2p } from "libp2p";
 import type { HttpClient } from "../../../testing/http.js";
+import { BLOCK_PROTOCOL } from "../domain/node.js";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
 import { addBytes, assertCidShape, eventually, expectedCid, getBytes, randomBytes } from "./fixtures.js";
@@ -74,5 +75,27 @@ test("A takes no more connections than P2P_MAX_CONNECTIONS (1 here): a third nod
     assert.equal(third.getPeers().length, 0);
   } finally {
     await third.stop();
+  }
+});
+
+test("a peer that answers with bytes other than the CID's is not believed: 404, nothing kept", async () => {
+  const infoB = (await nodeB.get("/peer-info")).body;
+  const liar = await createLibp2p({ addresses: { listen: ["/ip4/127.0.0.1/tcp/0"] }, transports: [tcp()], connectionEncrypters: [noise()], streamMuxers: [yamux()] });
+  let asked = 0;
+  await liar.handle(BLOCK_PROTOCOL, async ({ stream }) => {
+    asked++;
+    for await (const _chunk of stream.source) break;
+    await stream.sink([Uint8Array.of(1), new TextEncoder().encode("not what you asked for")]);
+  });
+  try {
+    await liar.dial(multiaddr(infoB.addresses[0]));
+    const cid = await expectedCid(randomBytes(4321));
+    const read = await getBytes(nodeB.baseUrl, cid);
+    assert.equal(read.status, 404);
+    assert.equal(asked, 1, "B asked the peer");
+    const held = await b.http.graphql(`query($cid: String!) { content(cid: $cid) { cid } }`, { cid });
+    assert.equal(held.body.data?.content, null);
+  } finally {
+    await liar.stop();
   }
 });
