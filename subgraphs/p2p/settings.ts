@@ -4,16 +4,20 @@ export type P2pSettings = ReturnType<typeof p2pSettings>;
 
 export function p2pSettings(settings: Settings) {
   const production = settings.string("NODE_ENV", "development") === "production";
-  const contentMaxBytes = settings.byteSize("P2P_CONTENT_MAX_BYTES", "512kb");
   // Content travels through the graph base64-encoded (a third larger): it must fit in one request body.
   const bodyLimit = settings.byteSize("BODY_LIMIT", "1mb");
-  if (Math.ceil(contentMaxBytes / 3) * 4 + 4096 > bodyLimit) {
+  const fitsBody = (bytes: number) => Math.ceil(bytes / 3) * 4 + 4096 <= bodyLimit;
+  const largestFitting = Math.max(0, Math.floor(((bodyLimit - 4096) / 4) * 3));
+  const asked = settings.optionalString("P2P_CONTENT_MAX_BYTES");
+  // Unset: 512 KiB, or less when BODY_LIMIT is small; set: it must fit, or the platform does not start.
+  const contentMaxBytes = asked === undefined ? Math.min(512 * 1024, largestFitting) : settings.byteSize("P2P_CONTENT_MAX_BYTES", "512kb");
+  if (asked !== undefined && !fitsBody(contentMaxBytes)) {
     throw new ConfigError(`P2P_CONTENT_MAX_BYTES must stay below about three quarters of BODY_LIMIT (${bodyLimit} bytes)`);
   }
   const listen = settings.optionalString("P2P_LISTEN");
   return {
-    /** Multiaddresses the node listens on: a free TCP port on loopback in development, TCP 4001 on every interface in production. */
-    listen: (listen ?? (production ? "/ip4/0.0.0.0/tcp/4001" : "/ip4/127.0.0.1/tcp/0"))
+    /** Multiaddresses the node listens on: a free TCP port on loopback in development, TCP 4101 on every interface in production (4001, the usual one, is the accounts subgraph's). */
+    listen: (listen ?? (production ? "/ip4/0.0.0.0/tcp/4101" : "/ip4/127.0.0.1/tcp/0"))
       .split(",")
       .map((address) => address.trim())
       .filter(Boolean),

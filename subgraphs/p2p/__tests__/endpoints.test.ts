@@ -165,9 +165,9 @@ describe("content by CID", () => {
 });
 
 describe("safe by default", () => {
-  test("production settings: private dials refused unless P2P_ALLOW_PRIVATE=true; listening on TCP 4001; connections and content bounded", () => {
+  test("production settings: private dials refused unless P2P_ALLOW_PRIVATE=true; listening on TCP 4101; connections and content bounded", () => {
     const production = p2pSettings(new Settings({ NODE_ENV: "production" }));
-    assert.deepEqual([production.allowPrivate, production.listen, production.maxConnections, production.contentMaxBytes], [false, ["/ip4/0.0.0.0/tcp/4001"], 100, 512 * 1024]);
+    assert.deepEqual([production.allowPrivate, production.listen, production.maxConnections, production.contentMaxBytes], [false, ["/ip4/0.0.0.0/tcp/4101"], 100, 512 * 1024]);
     assert.equal(p2pSettings(new Settings({ NODE_ENV: "production", P2P_ALLOW_PRIVATE: "true" })).allowPrivate, true);
     const development = p2pSettings(new Settings({}));
     assert.deepEqual([development.allowPrivate, development.listen], [true, ["/ip4/127.0.0.1/tcp/0"]]);
