@@ -75,3 +75,19 @@ export async function killHard(child: Child): Promise<void> {
   child.process.kill("SIGKILL");
   await exited;
 }
+
+/**
+ * The one-process platform (`npm start`) as a child process on free ports, over `env`'s database; a port
+ * taken meanwhile by another test's process means new ports, same database. `env` keeps the ports chosen.
+ */
+export async function startPlatformProcess(env: Record<string, string>, attempts = 3): Promise<{ child: Child; baseUrl: string }> {
+  Object.assign(env, { PORT: String(await freePort()), ...(await freeDirectPorts()) });
+  const child = startProcess("scripts/start-embedded.ts", env);
+  try {
+    await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, child);
+  } catch (error) {
+    if (attempts > 1 && /EADDRINUSE/.test(child.output())) return startPlatformProcess(env, attempts - 1);
+    throw error;
+  }
+  return { child, baseUrl: `http://127.0.0.1:${env.PORT}` };
+}

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
-import { freeDirectPorts, freePort, killHard, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
+import { killHard, startPlatformProcess, type Child } from "../../testing/processes.js";
 import { registerPeople, type People } from "../../testing/people.js";
 import { designToken, finishedJob, png } from "../../testing/assets.js";
 import { designScopedToken } from "../../testing/designs.js";
@@ -40,17 +40,10 @@ async function startStallingServer(): Promise<void> {
   origin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
 }
 
-/** Starts the platform on free ports; a port taken meanwhile by another test's process means new ports, same database. */
-async function startPlatform(attempts = 3): Promise<HttpClient> {
-  Object.assign(env, { PORT: String(await freePort()), ...(await freeDirectPorts()) });
-  platform = startProcess("scripts/start-embedded.ts", env);
-  try {
-    await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, platform);
-  } catch (error) {
-    if (attempts > 1 && /EADDRINUSE/.test(platform.output())) return startPlatform(attempts - 1);
-    throw error;
-  }
-  return new HttpClient(`http://127.0.0.1:${env.PORT}`);
+async function startPlatform(): Promise<HttpClient> {
+  const started = await startPlatformProcess(env);
+  platform = started.child;
+  return new HttpClient(started.baseUrl);
 }
 
 before(async () => {

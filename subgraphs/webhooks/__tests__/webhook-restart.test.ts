@@ -8,7 +8,7 @@ import { DESIGN_SCOPES } from "../../../testing/designs.js";
 import { HttpClient } from "../../../testing/http.js";
 import { approvedIntegration } from "../../../testing/oauth.js";
 import { registerPeople } from "../../../testing/people.js";
-import { freeDirectPorts, freePort, killHard, startProcess, waitUntilHealthy, type Child } from "../../../testing/processes.js";
+import { killHard, startPlatformProcess, type Child } from "../../../testing/processes.js";
 import { deliveriesWhen, IntegrationBackend, setWebhook, WebhookReceiver } from "../../../testing/webhooks.js";
 
 const PUBLIC_URL = "http://platform.test";
@@ -18,16 +18,10 @@ let receiver: WebhookReceiver;
 let platform: Child | undefined;
 let env: Record<string, string>;
 
-async function startPlatform(attempts = 3): Promise<HttpClient> {
-  Object.assign(env, { PORT: String(await freePort()), ...(await freeDirectPorts()) });
-  platform = startProcess("scripts/start-embedded.ts", env);
-  try {
-    await waitUntilHealthy(`http://127.0.0.1:${env.PORT}/healthz`, platform);
-  } catch (error) {
-    if (attempts > 1 && /EADDRINUSE/.test(platform.output())) return startPlatform(attempts - 1);
-    throw error;
-  }
-  return new HttpClient(`http://127.0.0.1:${env.PORT}`);
+async function startPlatform(): Promise<HttpClient> {
+  const started = await startPlatformProcess(env);
+  platform = started.child;
+  return new HttpClient(started.baseUrl);
 }
 
 before(async () => {
