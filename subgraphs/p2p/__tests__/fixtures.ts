@@ -1,4 +1,10 @@
 import assert from "node:assert/strict";
+import { noise } from "@chainsafe/libp2p-noise";
+import { yamux } from "@chainsafe/libp2p-yamux";
+import { createBitswap, type Bitswap, type BitswapComponents } from "@helia/bitswap";
+import { identify } from "@libp2p/identify";
+import { tcp } from "@libp2p/tcp";
+import { createLibp2p, type Libp2p } from "libp2p";
 import { CID } from "multiformats/cid";
 import * as raw from "multiformats/codecs/raw";
 import { sha256 } from "multiformats/hashes/sha2";
@@ -45,4 +51,38 @@ export function randomBytes(size: number): Uint8Array {
 
 export function assertCidShape(cid: string): void {
   assert.match(cid, /^bafkrei[a-z2-7]{52}$/, "CIDv1, raw codec, sha2-256, base32");
+}
+
+/** A peer outside the platform speaking standard bitswap (libp2p + @helia/bitswap) over `blockstore`. */
+export async function startBitswapPeer(blockstore: BitswapComponents["blockstore"]): Promise<{ libp2p: Libp2p; bitswap: Bitswap; stop: () => Promise<void> }> {
+  const libp2p = await createLibp2p({
+    addresses: { listen: ["/ip4/127.0.0.1/tcp/0"] },
+    transports: [tcp()],
+    connectionEncrypters: [noise()],
+    streamMuxers: [yamux()],
+    services: { identify: identify() },
+  });
+  const noRouting: BitswapComponents["routing"] = {
+    async *findProviders() {},
+    async provide() {},
+    async cancelReprovide() {},
+    async put() {},
+    async get(): Promise<never> {
+      throw new Error("none");
+    },
+    async findPeer(): Promise<never> {
+      throw new Error("none");
+    },
+    async *getClosestPeers() {},
+  };
+  const bitswap = createBitswap({ libp2p, blockstore, routing: noRouting, logger: libp2p.logger });
+  await bitswap.start();
+  return {
+    libp2p,
+    bitswap,
+    stop: async () => {
+      await bitswap.stop();
+      await libp2p.stop();
+    },
+  };
 }

@@ -3,13 +3,15 @@ import { after, before, test } from "node:test";
 import { noise } from "@chainsafe/libp2p-noise";
 import { yamux } from "@chainsafe/libp2p-yamux";
 import { tcp } from "@libp2p/tcp";
+import { BaseBlockstore, MemoryBlockstore } from "blockstore-core";
+import { CID } from "multiformats/cid";
 import { multiaddr } from "@multiformats/multiaddr";
 import { createLibp2p } from "libp2p";
+import { registerAndLogin } from "../../../testing/accounts.js";
 import type { HttpClient } from "../../../testing/http.js";
-import { BLOCK_PROTOCOL } from "../domain/node.js";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
-import { addBytes, assertCidShape, eventually, expectedCid, getBytes, randomBytes } from "./fixtures.js";
+import { addBytes, assertCidShape, eventually, expectedCid, getBytes, randomBytes, startBitswapPeer } from "./fixtures.js";
 
 const FETCH_TIMEOUT_MS = 1_500;
 
@@ -19,6 +21,8 @@ let b: TestPlatform;
 let p: People;
 let nodeA: HttpClient;
 let nodeB: HttpClient;
+/** Content added on A and read through B in the first test: both hold it afterwards. */
+let sharedContent: { cid: string; bytes: Uint8Array } | undefined;
 before(async () => {
   ({ t: a, p } = await startWithPeople({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS), P2P_MAX_CONNECTIONS: "1" }));
   b = await startTestPlatform({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS) });
@@ -58,6 +62,7 @@ test("two nodes for real: B connects to A through POST /connect, each sees the o
   // B now holds (pins) it: its own GraphQL, which reads only what B holds, knows it.
   const held = await b.http.graphql(`query($cid: String!) { content(cid: $cid) { cid size } }`, { cid: added.body.cid });
   assert.deepEqual(held.body.data?.content, { cid: added.body.cid, size: 200_000 });
+  sharedContent = { cid: added.body.cid, bytes };
 
   const unknown = await getBytes(nodeB.baseUrl, await expectedCid(randomBytes(99)));
   assert.equal(unknown.status, 404, "A does not have it either");
@@ -78,21 +83,65 @@ test("A takes no more connections than P2P_MAX_CONNECTIONS (1 here): a third nod
   }
 });
 
-test("a peer that answers with bytes other than the CID's is not believed: 404, nothing kept", async () => {
+test("a standard bitswap peer outside the platform gets B's content, and B reads a block only that peer holds", async () => {
+  assert.ok(sharedContent, "the first test ran");
   const infoB = (await nodeB.get("/peer-info")).body;
-  const liar = await createLibp2p({ addresses: { listen: ["/ip4/127.0.0.1/tcp/0"] }, transports: [tcp()], connectionEncrypters: [noise()], streamMuxers: [yamux()] });
-  let asked = 0;
-  await liar.handle(BLOCK_PROTOCOL, async ({ stream }) => {
-    asked++;
-    for await (const _chunk of stream.source) break;
-    await stream.sink([Uint8Array.of(1), new TextEncoder().encode("not what you asked for")]);
-  });
+  const theirs = randomBytes(30_000).map((byte) => byte ^ 0x5a);
+  const theirCid = CID.parse(await expectedCid(theirs));
+  const store = new MemoryBlockstore();
+  await store.put(theirCid, theirs);
+  const peer = await startBitswapPeer(store);
   try {
-    await liar.dial(multiaddr(infoB.addresses[0]));
+    await peer.libp2p.dial(multiaddr(infoB.addresses[0]));
+    const fromPeer = await getBytes(nodeB.baseUrl, theirCid.toString());
+    assert.equal(fromPeer.status, 200, "B wanted it over bitswap from the outside peer");
+    assert.deepEqual(fromPeer.bytes, theirs);
+
+    const fromB = await peer.bitswap.want(CID.parse(sharedContent.cid), { signal: AbortSignal.timeout(5_000) });
+    assert.deepEqual(new Uint8Array(fromB), sharedContent.bytes, "B served its pinned block over bitswap");
+  } finally {
+    await peer.stop();
+  }
+});
+
+test("a bitswap peer already waiting for a block gets it the moment a user adds it to B", async () => {
+  const infoB = (await nodeB.get("/peer-info")).body;
+  const userOnB = await registerAndLogin(b.http, undefined, "Bea Builder");
+  const peer = await startBitswapPeer(new MemoryBlockstore());
+  try {
+    await peer.libp2p.dial(multiaddr(infoB.addresses[0]));
+    const bytes = randomBytes(7_777).map((byte) => byte ^ 0x33);
+    const cid = CID.parse(await expectedCid(bytes));
+    const waiting = peer.bitswap.want(cid, { signal: AbortSignal.timeout(10_000) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const added = await addBytes(nodeB, bytes, userOnB.token);
+    assert.equal(added.status, 201, added.text);
+    assert.deepEqual(new Uint8Array(await waiting), bytes);
+  } finally {
+    await peer.stop();
+  }
+});
+
+test("a peer that answers over bitswap with bytes other than the CID's is not believed: 404, nothing kept", async () => {
+  const infoB = (await nodeB.get("/peer-info")).body;
+  let asked = 0;
+  // A bitswap peer that claims to hold every block and sends the same wrong bytes for each.
+  class LyingBlockstore extends BaseBlockstore {
+    override get() {
+      asked++;
+      return new TextEncoder().encode("not what you asked for");
+    }
+    override has() {
+      return true;
+    }
+  }
+  const liar = await startBitswapPeer(new LyingBlockstore());
+  try {
+    await liar.libp2p.dial(multiaddr(infoB.addresses[0]));
     const cid = await expectedCid(randomBytes(4321));
     const read = await getBytes(nodeB.baseUrl, cid);
     assert.equal(read.status, 404);
-    assert.equal(asked, 1, "B asked the peer");
+    assert.ok(asked >= 1, "B asked the peer over bitswap");
     const held = await b.http.graphql(`query($cid: String!) { content(cid: $cid) { cid } }`, { cid });
     assert.equal(held.body.data?.content, null);
   } finally {

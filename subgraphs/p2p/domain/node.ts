@@ -1,7 +1,9 @@
 import { noise } from "@chainsafe/libp2p-noise";
 import { yamux } from "@chainsafe/libp2p-yamux";
 import { generateKeyPair, privateKeyFromProtobuf, privateKeyToProtobuf } from "@libp2p/crypto/keys";
-import type { PrivateKey, Stream } from "@libp2p/interface";
+import { createBitswap, type Bitswap, type BitswapComponents } from "@helia/bitswap";
+import type { PrivateKey } from "@libp2p/interface";
+import { identify } from "@libp2p/identify";
 import { tcp } from "@libp2p/tcp";
 import { multiaddr, type Multiaddr } from "@multiformats/multiaddr";
 import { createLibp2p, type Libp2p } from "libp2p";
@@ -11,12 +13,9 @@ import { GatewayTimeoutError, ServiceUnavailableError, ValidationError } from ".
 import type { Logger } from "../../../lib/logger.js";
 import { isPublicAddress } from "../../../lib/net/safe-fetch.js";
 import type { P2pSettings } from "../settings.js";
+import { DatabaseBlockstore } from "./blockstore.js";
 import { matches } from "./content-id.js";
 
-/** The node's block exchange: the asker sends a CID, the holder answers 1 + the block's bytes, or 0. */
-export const BLOCK_PROTOCOL = "/platform/blocks/1.0.0";
-const FOUND = 1;
-const MISSING = 0;
 /** The one key pair of this deployment's node. */
 const IDENTITY = "default";
 
@@ -35,24 +34,6 @@ export interface NodeHealth {
 const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
 
-/** Reads a stream to its end, refusing more than `limit` bytes. */
-async function readAll(stream: Stream, limit: number): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for await (const chunk of stream.source) {
-    length += chunk.byteLength;
-    if (length > limit) throw new Error(`more than ${limit} bytes`);
-    chunks.push(chunk.subarray());
-  }
-  const all = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return all;
-}
-
 /** Whether a multiaddress names a loopback, private or otherwise non-public IP address. */
 function isPrivateAddress(address: Multiaddr): boolean {
   return address.stringTuples().some(([code, value]) => (code === IP4 || code === IP6) && value !== undefined && !isPublicAddress(value));
@@ -60,16 +41,20 @@ function isPrivateAddress(address: Multiaddr): boolean {
 
 /**
  * The platform's libp2p node: TCP, noise, yamux; its key pair kept in the database (so its peer id
- * survives restarts); the blocks it holds in the database too, served to peers and fetched from them.
+ * survives restarts); the blocks it holds in the database too, exchanged with peers over bitswap.
  */
 export class P2pNode {
   private node?: Libp2p;
+  private bitswap?: Bitswap;
+  private readonly blocks: DatabaseBlockstore;
 
   constructor(
     private readonly db: PrismaClient,
     private readonly settings: P2pSettings,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.blocks = new DatabaseBlockstore(db);
+  }
 
   async start(): Promise<void> {
     const { settings } = this;
@@ -79,18 +64,29 @@ export class P2pNode {
       transports: [tcp()],
       connectionEncrypters: [noise()],
       streamMuxers: [yamux()],
+      // Identify tells each side which protocols the other speaks (bitswap learns its peers from it).
+      services: { identify: identify() },
       connectionManager: { maxConnections: settings.maxConnections, dialTimeout: settings.dialTimeoutMs },
       connectionGater: {
         // Also the addresses a DNS name resolved to, and dials the node makes by itself.
         denyDialMultiaddr: (address) => !settings.allowPrivate && isPrivateAddress(address),
       },
     });
-    await this.node.handle(BLOCK_PROTOCOL, ({ stream }) => void this.serveBlock(stream), { maxInboundStreams: 32 });
+    // Bitswap asks the peers it is connected to; it finds no others (no DHT: the node joins no public network by itself).
+    // A message carries at most one block of ours plus its framing.
+    const messageBytes = settings.contentMaxBytes + 64 * 1024;
+    this.bitswap = createBitswap(
+      { libp2p: this.node, blockstore: this.blocks, routing: NO_ROUTING, logger: this.node.logger },
+      { maxInboundStreams: 32, maxIncomingMessageSize: messageBytes, maxOutgoingMessageSize: messageBytes },
+    );
+    await this.bitswap.start();
     this.log.info({ peerId: this.node.peerId.toString(), listen: this.addresses() }, "p2p node started");
   }
 
   async stop(): Promise<void> {
+    await this.bitswap?.stop();
     await this.node?.stop();
+    this.bitswap = undefined;
     this.node = undefined;
   }
 
@@ -174,63 +170,46 @@ export class P2pNode {
     }
   }
 
-  /** Holds `bytes` under `cid` (already computed from them); kept across restarts. */
+  /** Holds `bytes` under `cid` (already computed from them), kept across restarts, and gives them to peers waiting for them. */
   async hold(cid: CID, bytes: Uint8Array, createdById: number | null): Promise<void> {
-    await this.db.p2pBlock.createMany({ data: [{ cid: cid.toString(), base64: toBase64(bytes), size: bytes.byteLength, createdById }], skipDuplicates: true });
+    await this.blocks.hold(cid, bytes, createdById);
+    await this.bitswap?.notify(cid, bytes).catch((error) => this.log.warn({ err: error, cid: cid.toString() }, "p2p notify failed"));
   }
 
   /** The size of a block held here, or null. */
   async sizeHeld(cid: CID): Promise<number | null> {
-    const row = await this.db.p2pBlock.findUnique({ where: { cid: cid.toString() }, select: { size: true } });
-    return row?.size ?? null;
+    return this.blocks.size(cid);
   }
 
-  /** The block's bytes: held here, or asked of every connected peer within the fetch bound (verified, then held); null when nobody had it. */
+  /** The block's bytes: held here, or wanted from the connected peers over bitswap within the fetch bound (verified, then held); null when nobody had it. */
   async fetch(cid: CID): Promise<Uint8Array | null> {
-    const held = await this.db.p2pBlock.findUnique({ where: { cid: cid.toString() } });
-    if (held) return fromBase64(held.base64);
+    if (await this.blocks.has(cid)) return this.blocks.get(cid);
     const node = this.running();
-    const peers = node.getPeers();
-    if (peers.length === 0) return null;
-    const done = new AbortController();
-    const signal = AbortSignal.any([AbortSignal.timeout(this.settings.fetchTimeoutMs), done.signal]);
-    const bound = new Promise<never>((_resolve, reject) => signal.addEventListener("abort", () => reject(new Error("fetch timed out")), { once: true }));
-    bound.catch(() => undefined);
+    if (node.getPeers().length === 0 || !this.bitswap) return null;
     try {
-      const bytes = await Promise.race([Promise.any(peers.map((peer) => this.ask(node, peer, cid, signal))), bound]);
-      await this.hold(cid, bytes, null);
+      const bytes = await this.bitswap.want(cid, { signal: AbortSignal.timeout(this.settings.fetchTimeoutMs) });
+      // Bitswap checks the hash too; a block is kept only when it is the CID's.
+      if (bytes.byteLength > this.settings.contentMaxBytes || !(await matches(cid, bytes))) return null;
+      await this.blocks.hold(cid, bytes, null);
       return bytes;
-    } catch {
-      return null;
-    } finally {
-      done.abort();
-    }
-  }
-
-  private async ask(node: Libp2p, peer: Parameters<Libp2p["dialProtocol"]>[0], cid: CID, signal: AbortSignal): Promise<Uint8Array> {
-    const stream = await node.dialProtocol(peer, BLOCK_PROTOCOL, { signal });
-    const stop = () => stream.abort(new Error("fetch ended"));
-    signal.addEventListener("abort", stop, { once: true });
-    try {
-      await stream.sink([new TextEncoder().encode(cid.toString())]);
-      const answer = await readAll(stream, this.settings.contentMaxBytes + 1);
-      if (answer[0] !== FOUND) throw new Error("the peer does not hold it");
-      const bytes = answer.subarray(1);
-      if (!(await matches(cid, bytes))) throw new Error("the peer sent bytes that are not the CID's");
-      return bytes;
-    } finally {
-      signal.removeEventListener("abort", stop);
-    }
-  }
-
-  /** Answers one peer's request for a block. */
-  private async serveBlock(stream: Stream): Promise<void> {
-    try {
-      const request = new TextDecoder().decode(await readAll(stream, 256));
-      const row = await this.db.p2pBlock.findUnique({ where: { cid: request.trim() } });
-      await stream.sink(row ? [Uint8Array.of(FOUND), fromBase64(row.base64)] : [Uint8Array.of(MISSING)]);
     } catch (error) {
-      stream.abort(error as Error);
+      this.log.debug({ err: error, cid: cid.toString() }, "p2p want ended without the block");
+      return null;
     }
   }
 }
+
+/** A routing that knows no providers: wants go to connected peers only. */
+const NO_ROUTING: BitswapComponents["routing"] = {
+  async provide() {},
+  async cancelReprovide() {},
+  async *findProviders() {},
+  async put() {},
+  async get() {
+    throw new Error("No routing");
+  },
+  async findPeer() {
+    throw new Error("No routing");
+  },
+  async *getClosestPeers() {},
+};
