@@ -35,7 +35,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, domain
     ADDRESS_CREDENTIAL_CHECKS_PER_MINUTE: "100000",
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     // A production-mode platform would listen on a fixed peer-to-peer port: tests running side by side take any free one.
-    P2P_LISTEN: "/ip4/127.0.0.1/tcp/0",
+    P2P_LISTEN: "/ip4/127.0.0.1/tcp/0,/ip4/127.0.0.1/tcp/0/ws",
     ...env,
     PORT: "0",
     ...anyDirectPorts(),

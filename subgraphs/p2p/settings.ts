@@ -16,8 +16,8 @@ export function p2pSettings(settings: Settings) {
   }
   const listen = settings.optionalString("P2P_LISTEN");
   return {
-    /** Multiaddresses the node listens on: a free TCP port on loopback in development, TCP 4101 on every interface in production (4001, the usual one, is the accounts subgraph's). */
-    listen: (listen ?? (production ? "/ip4/0.0.0.0/tcp/4101" : "/ip4/127.0.0.1/tcp/0"))
+    /** Multiaddresses the node listens on: free TCP and WebSocket ports on loopback in development, TCP 4101 and WebSockets 4102 on every interface in production (4001, the usual one, is the accounts subgraph's). */
+    listen: (listen ?? (production ? "/ip4/0.0.0.0/tcp/4101,/ip4/0.0.0.0/tcp/4102/ws" : "/ip4/127.0.0.1/tcp/0,/ip4/127.0.0.1/tcp/0/ws"))
       .split(",")
       .map((address) => address.trim())
       .filter(Boolean),

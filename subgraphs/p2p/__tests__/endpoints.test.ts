@@ -24,15 +24,17 @@ before(async () => {
 after(() => t.stop());
 
 describe("the four documented endpoints (public)", () => {
-  test("GET /health: status, peer id, connected peers, listen addresses on loopback TCP; the same on the main port", async () => {
+  test("GET /health: status, peer id, connected peers, listen addresses on loopback TCP and WebSockets; the same on the main port", async () => {
     const health = await ipfs.get("/health");
     assert.equal(health.status, 200, health.text);
     assert.deepEqual(Object.keys(health.body).sort(), ["connectedPeers", "listenAddresses", "peerId", "status"]);
     assert.equal(health.body.status, "ok");
     assert.match(health.body.peerId, /^12D3KooW/, "an Ed25519 peer id");
     assert.equal(health.body.connectedPeers, 0);
-    assert.ok(health.body.listenAddresses.length >= 1);
-    for (const address of health.body.listenAddresses) assert.match(address, new RegExp(`^/ip4/127\\.0\\.0\\.1/tcp/\\d+/p2p/${health.body.peerId}$`));
+    assert.equal(health.body.listenAddresses.length, 2);
+    const [overTcp, overWebSockets] = health.body.listenAddresses;
+    assert.match(overTcp, new RegExp(`^/ip4/127\\.0\\.0\\.1/tcp/\\d+/p2p/${health.body.peerId}$`));
+    assert.match(overWebSockets, new RegExp(`^/ip4/127\\.0\\.0\\.1/tcp/\\d+/ws/p2p/${health.body.peerId}$`));
     const main = await t.http.get(api("/health"));
     assert.deepEqual([main.status, main.body], [200, health.body]);
   });
@@ -165,12 +167,12 @@ describe("content by CID", () => {
 });
 
 describe("safe by default", () => {
-  test("production settings: private dials refused unless P2P_ALLOW_PRIVATE=true; listening on TCP 4101; connections and content bounded", () => {
+  test("production settings: private dials refused unless P2P_ALLOW_PRIVATE=true; listening on TCP 4101 and WebSockets 4102; connections and content bounded", () => {
     const production = p2pSettings(new Settings({ NODE_ENV: "production" }));
-    assert.deepEqual([production.allowPrivate, production.listen, production.maxConnections, production.contentMaxBytes], [false, ["/ip4/0.0.0.0/tcp/4101"], 100, 512 * 1024]);
+    assert.deepEqual([production.allowPrivate, production.listen, production.maxConnections, production.contentMaxBytes], [false, ["/ip4/0.0.0.0/tcp/4101", "/ip4/0.0.0.0/tcp/4102/ws"], 100, 512 * 1024]);
     assert.equal(p2pSettings(new Settings({ NODE_ENV: "production", P2P_ALLOW_PRIVATE: "true" })).allowPrivate, true);
     const development = p2pSettings(new Settings({}));
-    assert.deepEqual([development.allowPrivate, development.listen], [true, ["/ip4/127.0.0.1/tcp/0"]]);
+    assert.deepEqual([development.allowPrivate, development.listen], [true, ["/ip4/127.0.0.1/tcp/0", "/ip4/127.0.0.1/tcp/0/ws"]]);
     assert.deepEqual(p2pSettings(new Settings({ P2P_LISTEN: "/ip4/127.0.0.1/tcp/0, /ip4/127.0.0.1/tcp/0" })).listen.length, 2);
     assert.throws(() => p2pSettings(new Settings({ P2P_CONTENT_MAX_BYTES: "1mb" })), /BODY_LIMIT/);
   });

@@ -4,6 +4,7 @@ import { yamux } from "@chainsafe/libp2p-yamux";
 import { createBitswap, type Bitswap, type BitswapComponents } from "@helia/bitswap";
 import { identify } from "@libp2p/identify";
 import { tcp } from "@libp2p/tcp";
+import { webSockets } from "@libp2p/websockets";
 import { createLibp2p, type Libp2p } from "libp2p";
 import { CID } from "multiformats/cid";
 import * as raw from "multiformats/codecs/raw";
@@ -57,7 +58,7 @@ export function assertCidShape(cid: string): void {
 export async function startBitswapPeer(blockstore: BitswapComponents["blockstore"]): Promise<{ libp2p: Libp2p; bitswap: Bitswap; stop: () => Promise<void> }> {
   const libp2p = await createLibp2p({
     addresses: { listen: ["/ip4/127.0.0.1/tcp/0"] },
-    transports: [tcp()],
+    transports: [tcp(), webSockets()],
     connectionEncrypters: [noise()],
     streamMuxers: [yamux()],
     services: { identify: identify() },

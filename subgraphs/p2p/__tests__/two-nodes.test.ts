@@ -83,7 +83,7 @@ test("A takes no more connections than P2P_MAX_CONNECTIONS (1 here): a third nod
   }
 });
 
-test("a standard bitswap peer outside the platform gets B's content, and B reads a block only that peer holds", async () => {
+test("a standard bitswap peer outside the platform, over WebSockets, gets B's content, and B reads a block only that peer holds", async () => {
   assert.ok(sharedContent, "the first test ran");
   const infoB = (await nodeB.get("/peer-info")).body;
   const theirs = randomBytes(30_000).map((byte) => byte ^ 0x5a);
@@ -92,7 +92,10 @@ test("a standard bitswap peer outside the platform gets B's content, and B reads
   await store.put(theirCid, theirs);
   const peer = await startBitswapPeer(store);
   try {
-    await peer.libp2p.dial(multiaddr(infoB.addresses[0]));
+    const overWebSockets = infoB.addresses.find((address: string) => address.includes("/ws/"));
+    assert.ok(overWebSockets, `B listens on WebSockets too: ${infoB.addresses.join(" ")}`);
+    const connection = await peer.libp2p.dial(multiaddr(overWebSockets));
+    assert.match(connection.remoteAddr.toString(), /\/ws/);
     const fromPeer = await getBytes(nodeB.baseUrl, theirCid.toString());
     assert.equal(fromPeer.status, 200, "B wanted it over bitswap from the outside peer");
     assert.deepEqual(fromPeer.bytes, theirs);

@@ -5,6 +5,7 @@ import { createBitswap, type Bitswap, type BitswapComponents } from "@helia/bits
 import type { PrivateKey } from "@libp2p/interface";
 import { identify } from "@libp2p/identify";
 import { tcp } from "@libp2p/tcp";
+import { webSockets } from "@libp2p/websockets";
 import { multiaddr, type Multiaddr } from "@multiformats/multiaddr";
 import { createLibp2p, type Libp2p } from "libp2p";
 import type { CID } from "multiformats/cid";
@@ -40,7 +41,7 @@ function isPrivateAddress(address: Multiaddr): boolean {
 }
 
 /**
- * The platform's libp2p node: TCP, noise, yamux; its key pair kept in the database (so its peer id
+ * The platform's libp2p node: TCP and WebSockets, noise, yamux; its key pair kept in the database (so its peer id
  * survives restarts); the blocks it holds in the database too, exchanged with peers over bitswap.
  */
 export class P2pNode {
@@ -61,7 +62,7 @@ export class P2pNode {
     this.node = await createLibp2p({
       privateKey: await this.privateKey(),
       addresses: { listen: settings.listen },
-      transports: [tcp()],
+      transports: [tcp(), webSockets()],
       connectionEncrypters: [noise()],
       streamMuxers: [yamux()],
       // Identify tells each side which protocols the other speaks (bitswap learns its peers from it).
