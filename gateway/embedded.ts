@@ -1,4 +1,5 @@
 import type { Config } from "../lib/config.js";
+import type { RunningSubgraph } from "../lib/graphql/subgraph-server.js";
 import type { RunningServer } from "../lib/http.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
 import { startDomain } from "../lib/modules/serve-domain.js";
@@ -16,7 +17,7 @@ export interface EmbeddedPlatform {
   /** Direct service ports, by service name. */
   direct: Record<string, RunningServer>;
   /** The subgraphs' own internal servers, by domain name. */
-  subgraphs: Record<string, RunningServer>;
+  subgraphs: Record<string, RunningSubgraph>;
   workers: RunningWorkers;
   close(): Promise<void>;
 }
@@ -28,7 +29,7 @@ export interface EmbeddedPlatform {
  */
 export async function startEmbedded(config: Config, domains: readonly DomainModule[] = DOMAINS): Promise<EmbeddedPlatform> {
   const runtime = await createDataRuntime(config);
-  const subgraphs: Record<string, RunningServer> = {};
+  const subgraphs: Record<string, RunningSubgraph> = {};
   for (const domain of domains) {
     const port = config.embeddedSubgraphPorts ? subgraphEndpoint(config.settings, domain).port : 0;
     subgraphs[domain.name] = await startDomain(domain, runtime, port, domains);
@@ -48,6 +49,8 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
       internalCalls: runtime.internalCalls,
       fileServiceUrl: () => files && subgraphs[files.name].url,
       mount: (app) => mountPrefixedServices(app, options),
+      // The gateway runs their operations in this process; their ports stay open for other gateways.
+      inProcessSubgraphs: subgraphs,
     },
     config.host,
   );

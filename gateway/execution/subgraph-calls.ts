@@ -1,11 +1,11 @@
 import { CLIENT_ADDRESS_HEADER, SUBSCRIPTION_EVENT_HEADER, type InternalCalls } from "../../lib/auth/internal-calls.js";
-import type { SubgraphRequest } from "../../lib/graphql/subgraph-server.js";
+import type { RunningSubgraph } from "../../lib/graphql/subgraph-server.js";
 import type { GatewayContext } from "../server.js";
 import type { SubgraphCall, SubgraphResponse } from "./run-plan.js";
-import { HttpSubgraph, type SubgraphRequestBody } from "./subgraph-client.js";
+import { errorFromStatus, HttpSubgraph } from "./subgraph-client.js";
 
-/** A subgraph served by this very process: its operation runs without an HTTP round trip. */
-export type InProcessSubgraph = (body: SubgraphRequestBody, request: SubgraphRequest) => Promise<SubgraphResponse>;
+/** A subgraph served by this very process: its operations run without an HTTP round trip. */
+export type InProcessSubgraph = Pick<RunningSubgraph, "executeInProcess" | "url">;
 
 /**
  * How the gateway reaches each subgraph for one request: in process when this process serves it,
@@ -38,7 +38,7 @@ export class SubgraphCalls {
     let headers: Record<string, string> | undefined;
     return (serviceName, body) => {
       const local = this.inProcess[serviceName];
-      if (local) return local(body, { authorization, clientAddress: clientAddress ?? "127.0.0.1", subscriptionEvent });
+      if (local) return answerOf(local, local.executeInProcess(body, { authorization, clientAddress: clientAddress ?? "127.0.0.1", subscriptionEvent }));
       headers ??= {
         ...(authorization ? { authorization } : {}),
         ...(clientAddress ? { [CLIENT_ADDRESS_HEADER]: this.internalCalls.signAddress(clientAddress) } : {}),
@@ -52,4 +52,12 @@ export class SubgraphCalls {
     await Promise.all([...this.clients.values()].map((client) => client.close()));
     this.clients.clear();
   }
+}
+
+/** An in-process answer as an HTTP one would be taken: non-2xx statuses become the data source's errors. */
+async function answerOf(subgraph: InProcessSubgraph, answer: ReturnType<InProcessSubgraph["executeInProcess"]>): Promise<SubgraphResponse> {
+  const { status, body } = await answer;
+  if (status < 200 || status > 299) throw errorFromStatus(`${subgraph.url}/graphql`, status, body);
+  if (typeof body !== "object" || body === null) throw new Error(`Expected JSON response body, but received: ${String(body)}`);
+  return body as SubgraphResponse;
 }

@@ -2,8 +2,7 @@ import type { GraphQLSchema } from "graphql";
 import { designTokenVerifier } from "../auth/design-token.js";
 import { authenticate, withCurrentRoles } from "../auth/request-auth.js";
 import { buildDomainSchema } from "../graphql/schema-builder.js";
-import { serveSubgraph } from "../graphql/subgraph-server.js";
-import type { RunningServer } from "../http.js";
+import { serveSubgraph, type RunningSubgraph } from "../graphql/subgraph-server.js";
 import { mountFileRoutes, type UploadReceiver } from "../storage/file-routes.js";
 import type { DataRuntime } from "../runtime.js";
 import { contextOf, type DomainModule } from "./domain-module.js";
@@ -27,11 +26,11 @@ function uploadReceivers(domains: readonly DomainModule[], runtime: DataRuntime)
  * Serves one domain's subgraph on `port` (0 picks a free one); every request's token is verified here.
  * The domain that `servesFiles` also answers the platform's signed file URLs, for every domain in `domains`.
  */
-export async function startDomain(module: DomainModule, runtime: DataRuntime, port: number, domains: readonly DomainModule[] = [module]): Promise<RunningServer> {
+export async function startDomain(module: DomainModule, runtime: DataRuntime, port: number, domains: readonly DomainModule[] = [module]): Promise<RunningSubgraph> {
   const settings = settingsOf(module, runtime);
   const dependencies = module.dependencies(runtime, settings);
   await module.start?.(dependencies);
-  let server: RunningServer;
+  let server: RunningSubgraph;
   try {
     server = await serveDomain(module, runtime, port, domains, settings, dependencies);
   } catch (error) {
@@ -49,7 +48,7 @@ export async function startDomain(module: DomainModule, runtime: DataRuntime, po
   };
 }
 
-function serveDomain(module: DomainModule, runtime: DataRuntime, port: number, domains: readonly DomainModule[], settings: unknown, dependencies: unknown): Promise<RunningServer> {
+function serveDomain(module: DomainModule, runtime: DataRuntime, port: number, domains: readonly DomainModule[], settings: unknown, dependencies: unknown): Promise<RunningSubgraph> {
   // Design domains also take the design platform's OAuth access tokens (business tokens open their `@policy` fields).
   const designTokens = module.platform === "design" ? designTokenVerifier(runtime) : undefined;
   return serveSubgraph({
