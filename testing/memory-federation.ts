@@ -1,7 +1,8 @@
 import { composeServices } from "@apollo/composition";
-import { ApolloServer } from "@apollo/server";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { ApolloServer, HeaderMap } from "@apollo/server";
 import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
-import { startStandaloneServer } from "@apollo/server/standalone";
 import { buildSubgraphSchema } from "@apollo/subgraph";
 import { parse } from "graphql";
 
@@ -106,10 +107,47 @@ export function composeMemorySupergraph(urls: Record<string, string>): string {
   return result.supergraphSdl;
 }
 
-/** One memory subgraph served over HTTP at `/` (any path). */
-export async function startMemorySubgraph(name: string, port = 0): Promise<{ url: string; stop(): Promise<void> }> {
+async function readBody(request: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * One memory subgraph served over HTTP (any path). With `memoize`, a request body seen before is
+ * answered with the bytes Apollo Server answered it with the first time (the data never changes), so
+ * the subgraphs cost next to nothing and a benchmark in front of them measures the gateway.
+ */
+export async function startMemorySubgraph(name: string, { port = 0, memoize = false } = {}): Promise<{ url: string; stop(): Promise<void> }> {
   const { typeDefs, resolvers } = MEMORY_SUBGRAPHS[name];
-  const server = new ApolloServer({ schema: buildSubgraphSchema({ typeDefs: parse(typeDefs), resolvers }), plugins: [ApolloServerPluginInlineTraceDisabled()] });
-  const { url } = await startStandaloneServer(server, { listen: { port, host: "127.0.0.1" } });
-  return { url, stop: () => server.stop() };
+  const apollo = new ApolloServer({ schema: buildSubgraphSchema({ typeDefs: parse(typeDefs), resolvers }), plugins: [ApolloServerPluginInlineTraceDisabled()] });
+  await apollo.start();
+  const answered = new Map<string, string>();
+  const server = http.createServer(async (request, response) => {
+    const text = await readBody(request);
+    const known = answered.get(text);
+    if (known !== undefined) return void response.writeHead(200, { "content-type": "application/json; charset=utf-8" }).end(known);
+    const headers = new HeaderMap(Object.entries(request.headers).flatMap(([key, value]) => (typeof value === "string" ? [[key, value]] : [])));
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      return void response.writeHead(400).end("malformed JSON");
+    }
+    const answer = await apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: { method: request.method ?? "GET", headers, search: new URL(request.url ?? "/", "http://x").search, body }, context: async () => ({}) });
+    if (answer.body.kind !== "complete") throw new Error("incremental delivery is not used here");
+    const status = answer.status ?? 200;
+    if (memoize && status === 200 && answered.size < 10_000) answered.set(text, answer.body.string);
+    response.writeHead(status, Object.fromEntries(answer.headers)).end(answer.body.string);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${bound}/`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await apollo.stop();
+    },
+  };
 }
