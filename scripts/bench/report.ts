@@ -29,13 +29,15 @@ interface BarGroup {
 export function barChart(title: string, unit: string, groups: BarGroup[]): string {
   const series = [...new Set(groups.flatMap((group) => group.values.map((v) => v.series)))];
   const max = Math.max(1e-9, ...groups.flatMap((group) => group.values.map((v) => (Number.isFinite(v.value) ? v.value : 0))));
-  const [width, height, left, bottom, top] = [520, 240, 56, 40, 30];
+  const [width, left, top] = [520, 56, 30];
+  const bottom = 26 + 14 * series.length;
+  const height = 200 + bottom;
   const groupWidth = (width - left - 10) / Math.max(1, groups.length);
   const barWidth = Math.min(40, (groupWidth - 12) / series.length);
   const y = (value: number) => top + (height - top - bottom) * (1 - value / max);
   const bars = groups.flatMap((group, g) =>
     group.values.map((v) => {
-      const x = left + g * groupWidth + 6 + series.indexOf(v.series) * barWidth;
+      const x = left + g * groupWidth + (groupWidth - series.length * barWidth) / 2 + series.indexOf(v.series) * barWidth;
       const value = Number.isFinite(v.value) ? v.value : 0;
       return `<rect x="${x.toFixed(1)}" y="${y(value).toFixed(1)}" width="${(barWidth - 2).toFixed(1)}" height="${(height - bottom - y(value)).toFixed(1)}" fill="${COLORS[series.indexOf(v.series) % COLORS.length]}"><title>${escape(`${v.series}: ${value.toFixed(2)} ${unit}`)}</title></rect>` +
         `<text x="${(x + barWidth / 2 - 1).toFixed(1)}" y="${(y(value) - 3).toFixed(1)}" font-size="9" text-anchor="middle">${value < 10 ? value.toFixed(2) : value.toFixed(0)}</text>`;
@@ -43,7 +45,10 @@ export function barChart(title: string, unit: string, groups: BarGroup[]): strin
   );
   const labels = groups.map((group, g) => `<text x="${(left + g * groupWidth + groupWidth / 2).toFixed(1)}" y="${height - bottom + 14}" font-size="10" text-anchor="middle">${escape(group.label)}</text>`);
   const ticks = [0, 0.5, 1].map((f) => `<text x="${left - 4}" y="${(y(max * f) + 3).toFixed(1)}" font-size="9" text-anchor="end">${(max * f).toFixed(max * f < 10 ? 1 : 0)}</text><line x1="${left}" x2="${width - 10}" y1="${y(max * f).toFixed(1)}" y2="${y(max * f).toFixed(1)}" stroke="#ddd"/>`);
-  const legend = series.map((name, i) => `<rect x="${left + i * 170}" y="${height - 14}" width="10" height="10" fill="${COLORS[i % COLORS.length]}"/><text x="${left + i * 170 + 14}" y="${height - 5}" font-size="10">${escape(name.slice(0, 30))}</text>`);
+  const legend = series.map((name, i) => {
+    const y = height - bottom + 22 + i * 14;
+    return `<rect x="${left}" y="${y}" width="10" height="10" fill="${COLORS[i % COLORS.length]}"/><text x="${left + 14}" y="${y + 9}" font-size="10">${escape(name)}</text>`;
+  });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="${escape(title)}"><text x="${left}" y="16" font-size="12" font-weight="bold">${escape(title)} (${escape(unit)})</text>${ticks.join("")}${bars.join("")}${labels.join("")}${legend.join("")}</svg>`;
 }
 
@@ -59,6 +64,9 @@ function caseSection(result: CaseResult): string {
   const rounds = result.sides[0].rounds.map((_r, i) => ({ label: `round ${i + 1}`, values: result.sides.map((side) => ({ series: side.name, value: side.rounds[i].rps })) }));
   const latency = ["p50", "p99"].map((key) => ({ label: key, values: result.sides.map((side) => ({ series: side.name, value: side.median[key as "p50" | "p99"] })) }));
   const cpu = [{ label: "all processes", values: result.sides.map((side) => ({ series: side.name, value: side.median.cpuMsPerRequest })) }];
+  if (result.sides.every((side) => side.median.gatewayCpuMsPerRequest !== undefined)) {
+    cpu.push({ label: "gateway process", values: result.sides.map((side) => ({ series: side.name, value: side.median.gatewayCpuMsPerRequest! })) });
+  }
   const rows = [
     ...result.sides.map(({ name, median: m }) => ({ side: name, "req/s": fixed(m.rps, 1), "p50 ms": fixed(m.p50), "p99 ms": fixed(m.p99), "CPU ms/req (all)": fixed(m.cpuMsPerRequest), "CPU ms/req (gateway)": fixed(m.gatewayCpuMsPerRequest), errors: m.errors })),
     { side: "ratio (first / second)", "req/s": fixed(result.ratios.rps), "p50 ms": fixed(result.ratios.p50), "p99 ms": fixed(result.ratios.p99), "CPU ms/req (all)": fixed(result.ratios.cpuMsPerRequest), "CPU ms/req (gateway)": fixed(result.ratios.gatewayCpuMsPerRequest), errors: "" },
