@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { BENCHMARK_QUERY, composeMemorySupergraph, MEMORY_SUBGRAPHS } from "../../testing/memory-federation.js";
 import { freePort, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
 import { abRounds, type CaseResult, type Load, type RoundSettings } from "./ab-rounds.js";
-import { startListening } from "./processes.js";
+import { processGroup, startListening } from "./processes.js";
 
 /** The gateway-bound workload's processes: four memory subgraphs and two gateways over them. */
 export interface GatewayBoundWorkload {
@@ -28,13 +27,7 @@ export const BENCHMARK_REQUEST = {
  * The subgraphs `memoize` their answers (see startMemorySubgraph) unless told not to.
  */
 export async function startGatewayBoundWorkload({ memoize = true } = {}): Promise<GatewayBoundWorkload> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "gateway-bound-"));
-  const children: Child[] = [];
-  const stop = async () => {
-    for (const child of children.reverse()) await child.stop();
-    await rm(dir, { recursive: true, force: true });
-  };
-  try {
+  return processGroup("gateway-bound-", async (dir, children) => {
     const urls: Record<string, string> = {};
     for (const name of Object.keys(MEMORY_SUBGRAPHS)) {
       const subgraph = await startListening(["scripts/bench/memory-subgraph.ts", name, ...(memoize ? ["memoize"] : [])]);
@@ -58,11 +51,8 @@ export async function startGatewayBoundWorkload({ memoize = true } = {}): Promis
     });
     children.push(ours);
     await waitUntilHealthy(`http://127.0.0.1:${port}/healthz`, ours);
-    return { subgraphs: children.slice(0, -2), stock: { child: stock.child, url: stock.url }, ours: { child: ours, url: `http://127.0.0.1:${port}/graphql` }, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+    return { subgraphs: children.slice(0, -2), stock: { child: stock.child, url: stock.url }, ours: { child: ours, url: `http://127.0.0.1:${port}/graphql` } };
+  });
 }
 
 /** The body each gateway answers the benchmark query with. */

@@ -1,5 +1,8 @@
 import { execFileSync, fork, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startProcess, type Child } from "../../testing/processes.js";
 import type { LoadRequest, LoadResult } from "./load-generator.js";
@@ -16,6 +19,25 @@ export async function startListening(entry: string | string[], env: Record<strin
   }
   await child.stop();
   throw new Error(`${[entry].flat().join(" ")} did not start:\n${child.output()}`);
+}
+
+/**
+ * Processes started together, with a temporary folder of theirs: `build` starts them (pushing each on
+ * `children`); `stop` stops them in reverse order and removes the folder, at once if `build` fails.
+ */
+export async function processGroup<T>(prefix: string, build: (dir: string, children: Child[]) => Promise<T>): Promise<T & { stop(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const children: Child[] = [];
+  const stop = async () => {
+    for (const child of children.reverse()) await child.stop();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    return { ...(await build(dir, children)), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { composeSupergraph } from "../../gateway/compose.js";
 import authRoutes from "../../rest-adapter/routes/auth.js";
@@ -9,7 +8,7 @@ import { HttpClient } from "../../testing/http.js";
 import { registerPeople, type People } from "../../testing/people.js";
 import { freePort, startPlatformProcess, SUBGRAPH_PROCESSES, type Child } from "../../testing/processes.js";
 import { abRounds, type CaseResult, type Load, type RoundSettings, type Side } from "./ab-rounds.js";
-import { startListening } from "./processes.js";
+import { processGroup, startListening } from "./processes.js";
 
 const PROJECTS = 20;
 const TASKS_PER_PROJECT = 5;
@@ -40,13 +39,7 @@ async function seed(http: HttpClient, people: People): Promise<void> {
 }
 
 async function startProductPlatform(): Promise<ProductPlatform> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "bench-product-"));
-  const children: Child[] = [];
-  const stop = async () => {
-    for (const child of children.reverse()) await child.stop();
-    await rm(dir, { recursive: true, force: true });
-  };
-  try {
+  return processGroup("bench-product-", async (dir, children) => {
     const ports = Object.fromEntries(await Promise.all(SUBGRAPH_PROCESSES.map(async ({ portVariable }) => [portVariable, String(await freePort())])));
     const env: Record<string, string> = {
       DATA_DIR: dir,
@@ -70,11 +63,8 @@ async function startProductPlatform(): Promise<ProductPlatform> {
     const http = new HttpClient(baseUrl);
     const people = await registerPeople(http);
     await seed(http, people);
-    return { platform: { child, url: baseUrl }, stock, subgraphUrls, people, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+    return { platform: { child, url: baseUrl }, stock, subgraphUrls, people };
+  });
 }
 
 const graphqlRequest = (url: string, token: string, query: string): Side["request"] => ({
