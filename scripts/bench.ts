@@ -119,10 +119,11 @@ await platform.close();
 await rm(dataDir, { recursive: true, force: true });
 
 results.finishedAt = new Date().toISOString();
+results.machine.loadAverageAtEnd = os.loadavg();
 results.summary = goals(results);
 console.log("\nGoals (issue 18), measured side by side in this run");
 console.table(results.summary.map((s) => ({ ...s, met: s.met ? "yes" : "no" })));
 const files = await writeResults(results);
-console.log(`\nwritten: ${files.join(", ")} (load average now ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} on ${os.cpus().length} CPUs: a shared machine makes every figure noisy)`);
+console.log(`\nwritten: ${files.join(", ")} (load average ${results.machine.loadAverageAtStart.map((l) => l.toFixed(2)).join(" ")} at the start, ${results.machine.loadAverageAtEnd.map((l) => l.toFixed(2)).join(" ")} at the end, on ${os.cpus().length} CPUs: other work on the machine makes every figure noisy)`);
 // Handles of the in-process platform's libraries may outlive its close; the run is over.
 process.exit(0);

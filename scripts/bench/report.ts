@@ -8,7 +8,7 @@ export interface BenchResults {
   startedAt: string;
   finishedAt?: string;
   quick: boolean;
-  machine: { node: string; cpus: number; loadAverageAtStart: number[] };
+  machine: { node: string; cpus: number; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
   settings: Record<string, number>;
   cases: CaseResult[];
   /** Goals of the figures, checked: figure, measured, goal, met. */
@@ -87,7 +87,7 @@ function tableSection({ title, rows }: BenchResults["tables"][number]): string {
 export function renderHtml(results: BenchResults): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>npm run bench — ${escape(results.startedAt)}</title>
 <style>body{font:14px system-ui,sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f4f4f4}td:first-child{text-align:left}.charts{display:flex;flex-wrap:wrap;gap:12px}.note{color:#555}.met{color:#1a7f37}.missed{color:#b42318}</style></head><body>
-<h1>npm run bench</h1><p>${escape(results.startedAt)} → ${escape(results.finishedAt ?? "")}; Node ${escape(results.machine.node)}, ${results.machine.cpus} CPUs, load average at start ${results.machine.loadAverageAtStart.map((l) => l.toFixed(2)).join(" ")}${results.quick ? "; <b>quick run</b> (BENCH_QUICK)" : ""}. Figures are medians of alternating rounds; ratios are medians of each round's ratio.</p>
+<h1>npm run bench</h1><p>${escape(results.startedAt)} → ${escape(results.finishedAt ?? "")}; Node ${escape(results.machine.node)}, ${results.machine.cpus} CPUs, load average at start ${results.machine.loadAverageAtStart.map((l) => l.toFixed(2)).join(" ")}, at the end ${(results.machine.loadAverageAtEnd ?? []).map((l) => l.toFixed(2)).join(" ")} (a machine shared with other work makes every figure noisy; compare the ratios, measured side by side)${results.quick ? "; <b>quick run</b> (BENCH_QUICK)" : ""}. Figures are medians of alternating rounds; ratios are medians of each round's ratio.</p>
 <h2>Goals</h2>${table(results.summary.map((s) => ({ figure: s.figure, measured: s.measured, goal: s.goal, met: s.met ? "yes" : "no" })))}
 ${results.cases.map(caseSection).join("\n")}
 ${results.tables.map(tableSection).join("\n")}
