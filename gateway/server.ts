@@ -17,6 +17,8 @@ import { mountPageProxy } from "./page-proxy.js";
 import { DeclaredSubscriptions, type ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
+import { LeanExecutor } from "./execution/lean-executor.js";
+import { SubgraphCalls, type InProcessSubgraph } from "./execution/subgraph-calls.js";
 
 /** What the gateway knows of a request: the caller's credentials, forwarded untouched to subgraphs. */
 export interface GatewayContext {
@@ -28,7 +30,7 @@ export interface GatewayContext {
 }
 
 export interface GatewayOptions {
-  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection" | "trustProxy">;
+  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection" | "trustProxy" | "gatewayExecutor">;
   log: Logger;
   /** The domains the graph is composed of (their schemas and declared subscriptions), and where each subgraph is. */
   domains: readonly DomainModule[];
@@ -43,6 +45,8 @@ export interface GatewayOptions {
   internalCalls: InternalCalls;
   /** Routers to mount on the same port before the gateway (the REST adapter in one-process mode). */
   mount?: (app: Express) => void;
+  /** Subgraphs this process serves itself (one-process mode): their operations run without HTTP. */
+  inProcessSubgraphs?: Record<string, InProcessSubgraph>;
 }
 
 /** Body-parser failures on `/graphql` answered as GraphQL errors with their 4xx status. */
@@ -86,7 +90,14 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     formatError: createFormatError(options.log),
     ...apolloProtection(options.config, options.config.operationLimits, [executedOperationsAnswer200]),
   });
-  gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded }) => void (apiSchema = loaded));
+  const calls = new SubgraphCalls(options.internalCalls, (name) => options.subgraphUrls[name], options.inProcessSubgraphs);
+  const lean = options.config.gatewayExecutor === "lean" ? new LeanExecutor((requestContext) => calls.for(requestContext.context as GatewayContext)) : undefined;
+  gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded, coreSupergraphSdl }) => {
+    apiSchema = loaded;
+    lean?.load(coreSupergraphSdl);
+  });
+  // Apollo Server takes the executor when it loads the gateway (in `start`).
+  if (lean) gateway.executor = lean.executor(gateway.executor!);
   await apollo.start();
   const execute: ExecuteThroughGateway = async ({ query, variables, authorization, subscriptionEvent }) => {
     const response = await apollo.executeOperation({ query, variables }, { contextValue: { authorization, subscriptionEvent } });
@@ -134,6 +145,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
       await websockets.close();
       await running.close();
       await apollo.stop();
+      await calls.close();
     },
   };
 }

@@ -63,6 +63,8 @@ export interface Config {
   introspection: boolean;
   /** How big and costly one GraphQL operation may be (the gateway's; subgraphs allow twice as much). */
   operationLimits: OperationLimits;
+  /** `lean` (default): the gateway runs query plans with its own executor (gateway/execution); `stock`: @apollo/gateway's. */
+  gatewayExecutor: "lean" | "stock";
 }
 
 /** How big and how costly one operation may be; everything past a limit is refused before any resolver runs. */
@@ -130,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     production,
     introspection: settings.boolean("GRAPHQL_INTROSPECTION", !production),
     operationLimits: readOperationLimits(settings),
+    gatewayExecutor: settings.choice("GATEWAY_EXECUTOR", ["lean", "stock"] as const, "lean"),
   };
 }

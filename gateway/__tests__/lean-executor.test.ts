@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, before, test } from "node:test";
+import { ApolloGateway } from "@apollo/gateway";
+import { ApolloServer } from "@apollo/server";
+import { InternalCalls } from "../../lib/auth/internal-calls.js";
+import { startFederatedFixture, type FederatedFixture } from "../../testing/federated-fixture.js";
+import { LeanExecutor } from "../execution/lean-executor.js";
+import { SubgraphCalls } from "../execution/subgraph-calls.js";
+import type { GatewayContext } from "../server.js";
+
+// The same supergraph behind two Apollo Servers: @apollo/gateway's own executor and ours. Every answer must be the same bytes.
+let fixture: FederatedFixture;
+let stock: ApolloServer<GatewayContext>;
+let lean: ApolloServer<GatewayContext>;
+let calls: SubgraphCalls;
+let executor: LeanExecutor;
+
+async function server(withLean: boolean): Promise<ApolloServer<GatewayContext>> {
+  const gateway = new ApolloGateway({ supergraphSdl: fixture.supergraphSdl });
+  if (withLean) {
+    executor = new LeanExecutor((requestContext) => calls.for(requestContext.context as GatewayContext));
+    gateway.onSchemaLoadOrUpdate(({ coreSupergraphSdl }) => executor.load(coreSupergraphSdl));
+    gateway.executor = executor.executor(gateway.executor!);
+  }
+  const apollo = new ApolloServer<GatewayContext>({ gateway, includeStacktraceInErrorResponses: false });
+  await apollo.start();
+  return apollo;
+}
+
+before(async () => {
+  fixture = await startFederatedFixture();
+  calls = new SubgraphCalls(new InternalCalls(randomBytes(32)), (name) => fixture.urls[name]);
+  [stock, lean] = await Promise.all([server(false), server(true)]);
+});
+after(async () => {
+  await Promise.all([stock?.stop(), lean?.stop()]);
+  await calls?.close();
+  await fixture?.stop();
+});
+
+async function both(query: string, variables?: Record<string, unknown>, operationName?: string): Promise<{ stock: string; lean: string }> {
+  const run = async (apollo: ApolloServer<GatewayContext>) => {
+    const response = await apollo.executeOperation({ query, variables, operationName }, { contextValue: { authorization: undefined } });
+    assert.equal(response.body.kind, "single");
+    return JSON.stringify(response.body.kind === "single" ? response.body.singleResult : null);
+  };
+  return { stock: await run(stock), lean: await run(lean) };
+}
+
+const CASES: [string, string, Record<string, unknown>?, string?][] = [
+  ["entities across all four subgraphs, @requires, lists of lists", `{ products { id name price kind inStock shippingEstimate reviews { id body stars author { id name } } seller { name } } }`],
+  ["a subgraph's own non-null error, bubbled through the entities", `{ products { id reviews { author { email } } } }`],
+  ["an entity no subgraph knows under a non-null field", `{ product(id: "p5") { name reviews { id author { email } } } products(first: 1) { name } }`],
+  ["aliases, named and inline fragments, variables with defaults, @include", `query Q($first: Int, $withReviews: Boolean!) { list: products(first: $first) { ... on Product { name } ...P reviews @include(if: $withReviews) { stars } } } fragment P on Product { pid: id price }`, { first: 4, withReviews: true }],
+  ["@include false and @skip literal", `query Q($withReviews: Boolean!) { products(first: 3) { id reviews @include(if: $withReviews) { stars } name @skip(if: true) } }`, { withReviews: false }],
+  ["interfaces, unions and __typename (aliased too)", `{ __typename items { __typename id ... on Product { kind inStock } } actors { __typename t: __typename ... on User { name } } }`],
+  ["a subgraph error on a nullable field: partial data, error with its path", `{ products(first: 3) { id secret } product(id: "p1") { name secret } }`],
+  ["an error on a non-null root field nulls the whole data", `{ failing { name } products(first: 2) { name } }`],
+  ["an entity that does not exist", `{ product(id: "nope") { name reviews { id } } }`],
+  ["variables of the wrong type are refused before any fetch", `query($first: Int) { products(first: $first) { id } }`, { first: "many" }],
+  ["the operation named among several", `query A { products(first: 1) { name } } query B { actors { ... on User { id } } }`, undefined, "B"],
+  ["schema introspection (left to the stock executor)", `{ __schema { queryType { name } } __type(name: "Product") { fields { name } } }`],
+];
+
+for (const [name, query, variables, operationName] of CASES) {
+  test(`same bytes as @apollo/gateway's executor: ${name}`, async () => {
+    const counted = { ...executor.counts };
+    const answers = await both(query, variables, operationName);
+    assert.equal(answers.lean, answers.stock);
+    assert.ok(answers.lean.length > 20, answers.lean);
+    const introspection = query.includes("__schema");
+    assert.deepEqual(executor.counts, introspection ? { ...counted, stock: counted.stock + 1 } : { ...counted, lean: counted.lean + 1 }, "which executor answered");
+  });
+}
+
+test("null bubbling is reported as the stock gateway does: the nearest nullable parent is null, valueCompletion errors", async () => {
+  const { lean: answer } = await both(`{ product(id: "p5") { name reviews { id author { email } } } products(first: 1) { name } }`);
+  const body = JSON.parse(answer);
+  assert.deepEqual(body.data, { product: null, products: [{ name: "Product 0" }] });
+  assert.equal(body.extensions.valueCompletion[0].message, "Cannot return null for non-nullable field User.email.");
+  assert.deepEqual(body.extensions.valueCompletion[0].path, ["product", "reviews", 0, "author", "email"]);
+});
+
+test("a subgraph that is down: the same errors and partial data", async () => {
+  await fixture.stopOne("inventory");
+  const answers = await both(`{ products(first: 2) { name inStock } }`);
+  const stockBody = JSON.parse(answers.stock);
+  const leanBody = JSON.parse(answers.lean);
+  assert.deepEqual(leanBody.data, stockBody.data);
+  assert.deepEqual(
+    leanBody.errors.map((error: { extensions: { code: string }; path?: unknown }) => [error.extensions.code, error.path]),
+    stockBody.errors.map((error: { extensions: { code: string }; path?: unknown }) => [error.extensions.code, error.path]),
+  );
+});

@@ -1,0 +1,111 @@
+import {
+  isCompositeType,
+  isListType,
+  isNonNullType,
+  isSubtype,
+  isValidLeafValue,
+  typenameFieldName,
+  Variable,
+  type CompositeType,
+  type Directive,
+  type EnumType,
+  type Operation,
+  type ScalarType,
+  type Schema,
+  type SelectionSet,
+  type Type,
+} from "@apollo/federation-internals";
+
+/** `@skip(if:)` / `@include(if:)` of a selection: a constant or the name of a boolean variable. */
+export type Condition = boolean | string;
+
+export type ShapeType =
+  | { kind: "nonNull"; ofType: ShapeType; text: string }
+  | { kind: "list"; ofType: ShapeType; text: string }
+  | { kind: "composite"; type: CompositeType; text: string }
+  | { kind: "leaf"; isValid: (value: unknown) => boolean; text: string };
+
+export type ShapeSelection =
+  | { kind: "typename"; responseName: string; skip?: Condition; include?: Condition }
+  | { kind: "field"; responseName: string; type: ShapeType; selections?: ShapeSelection[]; skip?: Condition; include?: Condition }
+  | { kind: "fragment"; applies: (typename: unknown, parentType: CompositeType) => boolean; typeCondition?: CompositeType; selections: ShapeSelection[]; skip?: Condition; include?: Condition };
+
+/**
+ * An operation's response shape, compiled once per operation from the gateway's own operation model
+ * (the work `computeResponse` of @apollo/gateway redoes on every request): which fields, in which
+ * order, of which types, under which conditions. `null` when it asks for schema introspection.
+ */
+export interface CompiledShape {
+  schema: Schema;
+  rootType: CompositeType;
+  selections: ShapeSelection[];
+  defaultedVariables: Record<string, unknown>;
+}
+
+class IntrospectionFound extends Error {}
+
+function conditionOf(directives: readonly Directive<any, any>[], name: "skip" | "include"): Condition | undefined {
+  const directive = directives.find((applied) => applied.name === name);
+  if (!directive) return undefined;
+  const value = directive.arguments().if;
+  return value instanceof Variable ? value.name : Boolean(value);
+}
+
+function compileType(schema: Schema, type: Type): ShapeType {
+  if (isNonNullType(type)) return { kind: "nonNull", ofType: compileType(schema, type.ofType), text: type.toString() };
+  if (isListType(type)) return { kind: "list", ofType: compileType(schema, type.ofType), text: type.toString() };
+  if (isCompositeType(type)) return { kind: "composite", type, text: type.toString() };
+  const leaf = type as ScalarType | EnumType;
+  return { kind: "leaf", isValid: (value) => isValidLeafValue(schema, value, leaf), text: leaf.toString() };
+}
+
+/** Whether a fragment's type condition holds for an object (`computeResponse`'s rule), remembered per typename. */
+function conditionTest(schema: Schema, typeCondition: CompositeType | undefined): (typename: unknown, parentType: CompositeType) => boolean {
+  if (!typeCondition) return () => true;
+  const byTypename = new Map<string, boolean>();
+  return (typename, parentType) => {
+    if (typeof typename === "string" && typename) {
+      let applies = byTypename.get(typename);
+      if (applies === undefined) {
+        const type = schema.type(typename);
+        applies = !!type && isSubtype(typeCondition, type as any);
+        byTypename.set(typename, applies);
+      }
+      return applies;
+    }
+    return isSubtype(typeCondition, parentType as any);
+  };
+}
+
+function compileSelections(schema: Schema, selectionSet: SelectionSet): ShapeSelection[] {
+  return selectionSet.selections().map((selection): ShapeSelection => {
+    const directives = selection.element.appliedDirectives;
+    const skip = conditionOf(directives, "skip");
+    const include = conditionOf(directives, "include");
+    if (selection.kind === "FieldSelection") {
+      const field = selection.element;
+      if (field.definition.isSchemaIntrospectionField()) throw new IntrospectionFound();
+      const responseName = field.responseName();
+      if (field.name === typenameFieldName) return { kind: "typename", responseName, skip, include };
+      const selections = selection.selectionSet ? compileSelections(schema, selection.selectionSet) : undefined;
+      return { kind: "field", responseName, type: compileType(schema, field.definition.type!), selections, skip, include };
+    }
+    const typeCondition = selection.element.typeCondition;
+    return { kind: "fragment", applies: conditionTest(schema, typeCondition), typeCondition, selections: compileSelections(schema, selection.selectionSet), skip, include };
+  });
+}
+
+export function compileShape(operation: Operation): CompiledShape | null {
+  const schema = operation.schema();
+  try {
+    return {
+      schema,
+      rootType: schema.schemaDefinition.rootType(operation.rootKind)!,
+      selections: compileSelections(schema, operation.selectionSet),
+      defaultedVariables: operation.collectDefaultedVariableValues(),
+    };
+  } catch (error) {
+    if (error instanceof IntrospectionFound) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import { CLIENT_ADDRESS_HEADER, SUBSCRIPTION_EVENT_HEADER, type InternalCalls } from "../../lib/auth/internal-calls.js";
+import type { SubgraphRequest } from "../../lib/graphql/subgraph-server.js";
+import type { GatewayContext } from "../server.js";
+import type { SubgraphCall, SubgraphResponse } from "./run-plan.js";
+import { HttpSubgraph, type SubgraphRequestBody } from "./subgraph-client.js";
+
+/** A subgraph served by this very process: its operation runs without an HTTP round trip. */
+export type InProcessSubgraph = (body: SubgraphRequestBody, request: SubgraphRequest) => Promise<SubgraphResponse>;
+
+/**
+ * How the gateway reaches each subgraph for one request: in process when this process serves it,
+ * else over HTTP with the caller's credentials and the signed markers the data source used to set.
+ */
+export class SubgraphCalls {
+  private readonly clients = new Map<string, HttpSubgraph>();
+
+  constructor(
+    private readonly internalCalls: InternalCalls,
+    private readonly urlOf: (serviceName: string) => string | undefined,
+    private readonly inProcess: Record<string, InProcessSubgraph> = {},
+  ) {}
+
+  private client(serviceName: string): HttpSubgraph {
+    let client = this.clients.get(serviceName);
+    if (!client) {
+      const url = this.urlOf(serviceName);
+      if (!url) throw new Error(`Couldn't find service with name "${serviceName}"`);
+      client = new HttpSubgraph(url);
+      this.clients.set(serviceName, client);
+    }
+    return client;
+  }
+
+  /** The calls of one request made with `context`. */
+  for(context: GatewayContext): SubgraphCall {
+    const { authorization, clientAddress } = context;
+    const subscriptionEvent = context.subscriptionEvent === true;
+    let headers: Record<string, string> | undefined;
+    return (serviceName, body) => {
+      const local = this.inProcess[serviceName];
+      if (local) return local(body, { authorization, clientAddress: clientAddress ?? "127.0.0.1", subscriptionEvent });
+      headers ??= {
+        ...(authorization ? { authorization } : {}),
+        ...(clientAddress ? { [CLIENT_ADDRESS_HEADER]: this.internalCalls.signAddress(clientAddress) } : {}),
+      };
+      const sent = subscriptionEvent ? { ...headers, [SUBSCRIPTION_EVENT_HEADER]: this.internalCalls.sign({ authorization, query: body.query, variables: body.variables }) } : headers;
+      return this.client(serviceName).send(body, sent);
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.clients.values()].map((client) => client.close()));
+    this.clients.clear();
+  }
+}
