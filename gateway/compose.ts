@@ -17,6 +17,6 @@ export async function composeSupergraph(domains: readonly DomainModule[], urls: 
  * `for: SECURITY` (only a router enforces them). Every subgraph enforces those directives itself, so
  * the gateway is given the same supergraph with the links unmarked: it passes the directives through.
  */
-function withSecurityLeftToSubgraphs(sdl: string): string {
+export function withSecurityLeftToSubgraphs(sdl: string): string {
   return sdl.replace(/(@link\(url: "https:\/\/specs\.apollo\.dev\/(?:authenticated|requiresScopes|policy)\/v[\d.]+"), for: SECURITY\)/g, "$1)");
 }

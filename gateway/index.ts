@@ -3,17 +3,23 @@ import { fileServiceUrl, subgraphUrls } from "../lib/modules/topology.js";
 import { createRuntime } from "../lib/runtime.js";
 import { DOMAINS } from "../subgraphs/registry.js";
 import { start } from "./server.js";
+import { readSupergraphFile } from "./supergraph-file.js";
 
 await boot("gateway", async (config, log) => {
   const runtime = await createRuntime(config, "gateway");
-  const files = fileServiceUrl(config.settings, DOMAINS);
+  // SUPERGRAPH_FILE: a supergraph composed elsewhere, served with the subgraph URLs it names.
+  const supergraph = config.supergraphFile ? await readSupergraphFile(config.supergraphFile, DOMAINS) : undefined;
+  const domains = supergraph?.domains ?? DOMAINS;
+  const files = fileServiceUrl(config.settings, domains);
+  if (supergraph) log.info({ file: config.supergraphFile, subgraphs: Object.keys(supergraph.subgraphUrls), domains: domains.map((d) => d.name) }, "serving a supergraph file");
   return start(
     config.port,
     {
       config,
       log,
-      domains: DOMAINS,
-      subgraphUrls: subgraphUrls(config.settings, DOMAINS),
+      domains,
+      subgraphUrls: supergraph?.subgraphUrls ?? subgraphUrls(config.settings, DOMAINS),
+      supergraphSdl: supergraph?.sdl,
       bus: runtime.bus,
       internalCalls: runtime.internalCalls,
       fileServiceUrl: () => files,

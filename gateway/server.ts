@@ -35,6 +35,8 @@ export interface GatewayOptions {
   /** The domains the graph is composed of (their schemas and declared subscriptions), and where each subgraph is. */
   domains: readonly DomainModule[];
   subgraphUrls: Record<string, string>;
+  /** A supergraph composed elsewhere (`SUPERGRAPH_FILE`); without it the domains' schemas are composed. */
+  supergraphSdl?: string;
   /** Domain events, for subscriptions (Redis in scale-out, so every replica sees every worker's events). */
   bus: Bus;
   /** The server that answers signed `/blobs/...` and `/uploads/...` URLs (a domain declaring `servesFiles`). */
@@ -66,7 +68,7 @@ export interface RunningGateway extends RunningServer {
 export async function start(port: number, options: GatewayOptions, host = "127.0.0.1"): Promise<RunningGateway> {
   let apiSchema: GraphQLSchema | undefined;
   const gateway = new ApolloGateway({
-    supergraphSdl: await composeSupergraph(options.domains, options.subgraphUrls),
+    supergraphSdl: options.supergraphSdl ?? (await composeSupergraph(options.domains, options.subgraphUrls)),
     buildService: ({ url }) =>
       new RemoteGraphQLDataSource<GatewayContext>({
         url,

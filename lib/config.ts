@@ -20,6 +20,8 @@ export interface Config {
   subgraphHost: string;
   /** `configured`: the one-process start puts its subgraphs on their configured ports, so more gateways can use them. */
   embeddedSubgraphPorts: boolean;
+  /** A supergraph SDL file composed elsewhere: the gateway serves it (with the subgraph URLs it names) instead of composing the domains. */
+  supergraphFile: string | undefined;
   /** Where clients reach this deployment: the OpenID issuer and the base of published endpoint URLs. */
   publicUrl: string;
   dataDir: string;
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     host: settings.string("HOST", "0.0.0.0"),
     subgraphHost: settings.string("SUBGRAPH_HOST", "127.0.0.1"),
     embeddedSubgraphPorts: settings.choice("EMBEDDED_SUBGRAPH_PORTS", ["internal", "configured"], "internal") === "configured",
+    supergraphFile: settings.optionalString("SUPERGRAPH_FILE"),
     publicUrl,
     dataDir: path.resolve(settings.string("DATA_DIR", "./.data")),
     databaseUrl: settings.optionalString("DATABASE_URL"),

@@ -49,7 +49,7 @@ async function tenPageDesign(platform: EmbeddedPlatform, people: People): Promis
  * alone (no files assembled, no engine), the export job's handler called directly (drawn, encoded,
  * stored), and the whole way — REST `POST /v1/exports`, a worker claims it, the success event arrives.
  */
-export async function benchExports(platform: EmbeddedPlatform, http: HttpClient, people: People): Promise<void> {
+export async function benchExports(platform: EmbeddedPlatform, http: HttpClient, people: People): Promise<{ title: string; rows: Record<string, string | number>[] }> {
   // The user's team is made when they first authorize an integration: before the design is written.
   const firstToken = await designScopedToken(http, people, people.client);
   const designId = await tenPageDesign(platform, people);
@@ -98,6 +98,8 @@ export async function benchExports(platform: EmbeddedPlatform, http: HttpClient,
   }
   await workers.stop();
   await unsubscribe();
-  console.log(`\nExports of a ${PAGES}-page design (1280×720 pages), one at a time, one worker: the pages drawn alone, the job's handler alone, and the whole way`);
+  const title = `Exports of a ${PAGES}-page design (1280×720 pages), one at a time, one worker: the pages drawn alone, the job's handler alone, and the whole way`;
+  console.log(`\n${title}`);
   console.table(rows);
+  return { title, rows };
 }

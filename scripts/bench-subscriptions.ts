@@ -63,6 +63,8 @@ function row(path: string, subscribers: number, delays: number[], heapBytes: num
   };
 }
 
+export const SUBSCRIPTIONS_TITLE = (subscribers: number) => `${subscribers} subscribers, each following its own job, all finishing at once: through the gateway vs straight from the bus`;
+
 /** Subscriptions per connection (and per integration token: each start reads the job once, within its rate limit). */
 export const SUBSCRIPTIONS_PER_CONNECTION = 100;
 
@@ -70,7 +72,7 @@ export const SUBSCRIPTIONS_PER_CONNECTION = 100;
  * N subscribers following N jobs through one gateway, next to N listeners reading the same events
  * from the bus; `tokens` (one per connection) belong to the jobs' owner.
  */
-export async function benchSubscriptions(platform: EmbeddedPlatform, tokens: string[], ownerId: number, subscribers: number): Promise<void> {
+export async function benchSubscriptions(platform: EmbeddedPlatform, tokens: string[], ownerId: number, subscribers: number): Promise<ReturnType<typeof row>[]> {
   const { db } = platform.runtime;
   const jobs = [];
   for (let i = 0; i < subscribers; i++) jobs.push(await createJobRow(db.prisma, { kind: ASSET_UPLOAD, ownerId, input: {}, maxAttempts: 1 }));
@@ -121,9 +123,11 @@ export async function benchSubscriptions(platform: EmbeddedPlatform, tokens: str
       const at = from instanceof Map ? from.get(id) : from[id];
       return at === undefined ? [] : [at - published.get(id)!];
     });
-  console.log(`\n${subscribers} subscribers, each following its own job to success: through the gateway vs straight from the bus`);
-  console.table([
+  const rows = [
     row("graphql-ws subscription via gateway", subscribers, delays(arrivals), gatewayHeap),
     row(`bus listener (${platform.runtime.config.redisUrl ? "Redis" : "in-memory"})`, subscribers, delays(busArrivals), busHeap),
-  ]);
+  ];
+  console.log(`\n${SUBSCRIPTIONS_TITLE(subscribers)}`);
+  console.table(rows);
+  return rows;
 }

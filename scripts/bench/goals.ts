@@ -1,0 +1,31 @@
+import type { CaseResult } from "./ab-rounds.js";
+import type { BenchResults } from "./report.js";
+
+const times = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? "—" : `${value.toFixed(2)}×`);
+
+/** The performance goals, each with the figure this run measured for it. */
+export function goals(results: BenchResults): BenchResults["summary"] {
+  const byId = (id: string): CaseResult | undefined => results.cases.find((c) => c.id === id);
+  const summary: BenchResults["summary"] = [];
+  const ratio = (id: string, figure: string, key: keyof CaseResult["ratios"], goal: string, met: (value: number) => boolean) => {
+    const value = byId(id)?.ratios[key];
+    if (value !== undefined) summary.push({ figure, measured: times(value), goal, met: met(value) });
+  };
+  ratio("gateway-bound", "gateway-bound req/s, ours / stock", "rps", "≥ 4× (milestone 2×)", (v) => v >= 4);
+  ratio("gateway-bound", "gateway-bound p99, ours / stock", "p99", "≤ 1×", (v) => v <= 1);
+  ratio("gateway-bound", "gateway-bound gateway CPU per request, ours / stock", "gatewayCpuMsPerRequest", "(informative)", () => true);
+  ratio("product-graph", "product graph CPU per request (all processes), ours / stock", "cpuMsPerRequest", "≤ 0.5×", (v) => v <= 0.5);
+  ratio("product-graph", "product graph req/s, ours / stock", "rps", "≥ 1×", (v) => v >= 1);
+  ratio("one-fetch", "one-fetch p99, gateway / subgraph", "p99", "≤ 1.3×", (v) => v <= 1.3);
+  ratio("rest-adapter", "REST p99, adapter / GraphQL operation", "p99", "≤ 1.1×", (v) => v <= 1.1);
+  const subscriptions = results.tables.find((t) => t.title.includes("subscribers"))?.rows.find((row) => String(row.path).includes("gateway"));
+  if (subscriptions) {
+    const p99 = Number(subscriptions["p99 delay ms"]);
+    const kb = Number(subscriptions["heap per subscription KB"]);
+    const delivered = Number(subscriptions["events delivered"]) === Number(subscriptions.subscribers);
+    summary.push({ figure: `subscriptions: p99 publication → delivery (${subscriptions.subscribers} subscribers)`, measured: `${p99.toFixed(0)} ms`, goal: "≤ 1000 ms", met: p99 <= 1000 });
+    summary.push({ figure: "subscriptions: events delivered", measured: `${subscriptions["events delivered"]} / ${subscriptions.subscribers}`, goal: "all", met: delivered });
+    summary.push({ figure: "subscriptions: heap per subscription", measured: `${kb.toFixed(2)} KB`, goal: "≤ 10.7 KB", met: kb <= 10.7 });
+  }
+  return summary;
+}
