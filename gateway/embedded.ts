@@ -36,7 +36,7 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
   const subgraphUrls = Object.fromEntries(Object.entries(subgraphs).map(([name, server]) => [name, `${server.url}/graphql`]));
   const files = fileServiceModule(domains);
   let gatewayUrl = "";
-  const options = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls);
+  const options = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls, runtime.readiness);
   const main = await startGateway(
     config.port,
     {
@@ -46,6 +46,7 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
       subgraphUrls,
       bus: runtime.bus,
       internalCalls: runtime.internalCalls,
+      readiness: runtime.readiness,
       fileServiceUrl: () => files && subgraphs[files.name].url,
       mount: (app) => mountPrefixedServices(app, options),
     },

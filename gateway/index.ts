@@ -16,6 +16,7 @@ await boot("gateway", async (config, log) => {
       subgraphUrls: subgraphUrls(config.settings, DOMAINS),
       bus: runtime.bus,
       internalCalls: runtime.internalCalls,
+      readiness: runtime.readiness,
       fileServiceUrl: () => files,
     },
     config.host,

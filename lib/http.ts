@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import type cors from "cors";
 import { CLIENT_ADDRESS_HEADER } from "./auth/internal-calls.js";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/unavailable.js";
 
 export interface RunningServer {
   server: http.Server;
@@ -51,6 +52,7 @@ export function healthz(_req: unknown, res: { type(t: string): { send(body: stri
 interface JsonResponse {
   headersSent: boolean;
   status(code: number): { json(body: unknown): void };
+  set(name: string, value: string): unknown;
 }
 
 /**
@@ -67,6 +69,13 @@ export function finishJsonApp(
     // Refusals of the request itself (a path that does not decode, say) keep their 4xx status.
     if (typeof status === "number" && status >= 400 && status < 500) {
       if (!res.headersSent) res.status(status).json({ error: "Bad request" });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      if (!res.headersSent) {
+        res.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+        res.status(503).json({ error: "The service is temporarily unavailable: try again shortly" });
+      }
       return;
     }
     log.error({ err: error }, "unexpected error");

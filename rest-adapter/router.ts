@@ -3,6 +3,7 @@ import cors from "cors";
 import type { Logger } from "../lib/logger.js";
 import { callerAddress, corsOptions, healthz } from "../lib/http.js";
 import type { InternalCalls } from "../lib/auth/internal-calls.js";
+import { readyz, type ReadinessCheck } from "../lib/readiness.js";
 import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
 import { executeOperation, GatewayUnavailableError, type Caller, type GraphQLResult } from "./graphql-client.js";
@@ -19,6 +20,8 @@ export interface AdapterOptions {
   log: Logger;
   /** Signs the caller's address for the gateway (which limits some operations per client address). */
   internalCalls: InternalCalls;
+  /** What `/readyz` of a direct port checks (the gateway, or in one process the database and Redis). */
+  readiness: readonly ReadinessCheck[];
 }
 
 function bodyErrors(style: ErrorStyle): ErrorRequestHandler {
@@ -127,6 +130,7 @@ export function serviceRouter(service: RestService, options: AdapterOptions, onl
   const bytes = express.raw({ limit: options.bodyLimitBytes, type: () => true });
   const form = express.urlencoded({ limit: options.bodyLimitBytes, extended: false, type: "application/x-www-form-urlencoded" });
   router.get("/healthz", healthz);
+  router.get("/readyz", readyz(() => options.readiness));
   const methodsByPath = new Map<string, string[]>();
   for (const route of service.routes.filter(only)) {
     const method = route.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
@@ -135,6 +139,7 @@ export function serviceRouter(service: RestService, options: AdapterOptions, onl
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   methodsByPath.set("/healthz", ["GET"]);
+  methodsByPath.set("/readyz", ["GET"]);
   for (const [path, methods] of methodsByPath) {
     router.all(path, (_req, res) => {
       res.set("Allow", [...methods, "OPTIONS"].join(", ")).status(405).json(style.adapter("method_not_allowed", "Method not allowed"));
