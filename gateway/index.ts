@@ -1,4 +1,4 @@
-import { boot } from "../lib/process/boot.js";
+import { boot, stopAll } from "../lib/process/boot.js";
 import { fileServiceUrl, subgraphUrls } from "../lib/modules/topology.js";
 import { createRuntime } from "../lib/runtime.js";
 import { DOMAINS } from "../subgraphs/registry.js";
@@ -7,7 +7,7 @@ import { start } from "./server.js";
 await boot("gateway", async (config, log) => {
   const runtime = await createRuntime(config, "gateway");
   const files = fileServiceUrl(config.settings, DOMAINS);
-  return start(
+  const gateway = await start(
     config.port,
     {
       config,
@@ -21,4 +21,5 @@ await boot("gateway", async (config, log) => {
     },
     config.host,
   );
+  return stopAll(gateway, runtime.bus);
 });

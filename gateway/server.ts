@@ -138,8 +138,9 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     ...running,
     subscriptions,
     async close() {
-      await subscriptions.stop();
+      // Sockets first: a subscription ended by the stop would tell its client "complete" instead of "restart".
       await websockets.close();
+      await subscriptions.stop();
       await running.close();
       await apollo.stop();
     },

@@ -30,17 +30,35 @@ export async function listen(app: Express | http.RequestListener, port: number, 
   return wrap(server);
 }
 
+/**
+ * How long closing a server lets requests in flight finish before their connections are cut. 0 (the
+ * default: tests, tools) cuts at once; a process's boot sets SHUTDOWN_GRACE_MS for its SIGTERM.
+ */
+export const serverShutdown = { graceMs: 0 };
+
+/** Stops accepting, closes idle keep-alive connections as they become idle, cuts the rest after the grace. */
+function closeGracefully(server: http.Server): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    const cut = setTimeout(() => server.closeAllConnections(), serverShutdown.graceMs);
+    server.close((error) => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      if (error) reject(error);
+      else resolve();
+    });
+    if (serverShutdown.graceMs === 0) server.closeAllConnections();
+    else server.closeIdleConnections();
+  });
+}
+
 export function wrap(server: http.Server): RunningServer {
   const bound = (server.address() as AddressInfo).port;
   return {
     server,
     port: bound,
     url: `http://127.0.0.1:${bound}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: () => closeGracefully(server),
   };
 }
 
