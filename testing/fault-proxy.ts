@@ -28,7 +28,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as net.AddressInfo).port;
-  return {
+  const proxy: FaultProxy = {
     port,
     via(url) {
       const parsed = new URL(url);
@@ -44,10 +44,11 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       down = false;
     },
     async close() {
-      this.cut();
+      proxy.cut();
       await new Promise((resolve) => server.close(resolve));
     },
   };
+  return proxy;
 }
 
 /** Where a URL's server listens (`redis://127.0.0.1:6379` → 127.0.0.1, 6379). */
