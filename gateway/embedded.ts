@@ -62,8 +62,12 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
     subgraphs,
     workers,
     async close() {
-      await workers.stop();
-      for (const server of [...Object.values(direct), main, ...Object.values(subgraphs)]) await server.close();
+      // Running jobs and requests in flight finish side by side, within the same grace; the subgraphs they need close last.
+      const publicPorts = async () => {
+        for (const server of [...Object.values(direct), main]) await server.close();
+      };
+      await Promise.all([workers.stop(), publicPorts()]);
+      for (const server of Object.values(subgraphs)) await server.close();
       await runtime.close();
     },
   };

@@ -4,6 +4,7 @@ import type { Express } from "express";
 import type cors from "cors";
 import { CLIENT_ADDRESS_HEADER } from "./auth/internal-calls.js";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/unavailable.js";
+import { closeGracefully, drainable } from "./process/draining.js";
 
 export interface RunningServer {
   server: http.Server;
@@ -13,9 +14,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens on `port` (0 picks a free one) and resolves once the socket is bound. */
+/** Listens on `port` (0 picks a free one) and resolves once the socket is bound; drains on SIGTERM (lib/process/draining.ts). */
 export async function listen(app: Express | http.RequestListener, port: number, host: string): Promise<RunningServer> {
-  const server = http.createServer(app as http.RequestListener);
+  const { handler, inFlight } = drainable(app as http.RequestListener);
+  const server = http.createServer(handler);
   // Longer than clients' idle keep-alive (undici keeps sockets 4 s, proxies often 60 s), so a reused
   // connection is never closed by us just as a request is sent on it.
   server.keepAliveTimeout = 65_000;
@@ -27,39 +29,8 @@ export async function listen(app: Express | http.RequestListener, port: number, 
       resolve();
     });
   });
-  return wrap(server);
-}
-
-/**
- * How long closing a server lets requests in flight finish before their connections are cut. 0 (the
- * default: tests, tools) cuts at once; a process's boot sets SHUTDOWN_GRACE_MS for its SIGTERM.
- */
-export const serverShutdown = { graceMs: 0 };
-
-/** Stops accepting, closes idle keep-alive connections as they become idle, cuts the rest after the grace. */
-function closeGracefully(server: http.Server): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const idle = setInterval(() => server.closeIdleConnections(), 50);
-    const cut = setTimeout(() => server.closeAllConnections(), serverShutdown.graceMs);
-    server.close((error) => {
-      clearInterval(idle);
-      clearTimeout(cut);
-      if (error) reject(error);
-      else resolve();
-    });
-    if (serverShutdown.graceMs === 0) server.closeAllConnections();
-    else server.closeIdleConnections();
-  });
-}
-
-export function wrap(server: http.Server): RunningServer {
   const bound = (server.address() as AddressInfo).port;
-  return {
-    server,
-    port: bound,
-    url: `http://127.0.0.1:${bound}`,
-    close: () => closeGracefully(server),
-  };
+  return { server, port: bound, url: `http://127.0.0.1:${bound}`, close: () => closeGracefully(server, inFlight) };
 }
 
 /** `GET /healthz` → 200 `ok` (plain text). */

@@ -1,6 +1,6 @@
 import { loadConfig, type Config } from "../config.js";
 import { createLogger, type Logger } from "../logger.js";
-import { serverShutdown } from "../http.js";
+import { startDraining } from "./draining.js";
 
 export interface Stoppable {
   close(): Promise<void>;
@@ -8,8 +8,8 @@ export interface Stoppable {
 
 /**
  * Every process's entry point: reads the settings, starts what `start` builds, logs a start-up failure
- * instead of a stack on the terminal, and stops cleanly on SIGINT / SIGTERM: no new
- * connections, requests in flight finish within SHUTDOWN_GRACE_MS, then every part closes in order.
+ * instead of a stack on the terminal, and stops cleanly on SIGINT / SIGTERM: new requests
+ * are answered 503, those in flight finish within SHUTDOWN_GRACE_MS, then every part closes in order.
  */
 export async function boot(name: string, start: (config: Config, log: Logger) => Promise<Stoppable>): Promise<void> {
   const config = loadConfig();
@@ -21,14 +21,14 @@ export async function boot(name: string, start: (config: Config, log: Logger) =>
     log.fatal({ err: error }, `${name} could not start`);
     process.exit(1);
   }
-  serverShutdown.graceMs = config.shutdownGraceMs;
   let stopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       // A second signal while stopping means "now".
       if (stopping) process.exit(1);
       stopping = true;
-      log.info({ signal, graceMs: config.shutdownGraceMs }, "shutting down: no new requests; finishing those in flight");
+      startDraining(config.shutdownGraceMs);
+      log.info({ signal, graceMs: config.shutdownGraceMs }, "shutting down: new requests refused (503); finishing those in flight");
       // Each part bounds its own wait by the grace; this bounds the whole, whatever a part does.
       setTimeout(() => {
         log.warn({}, "shutdown took too long: exiting");
