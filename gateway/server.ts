@@ -134,15 +134,19 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     log: options.log,
   });
   options.log.info({ url: `${running.url}/graphql` }, "gateway listening");
+  let closing: Promise<void> | undefined;
   return {
     ...running,
     subscriptions,
-    async close() {
-      // Sockets first: a subscription ended by the stop would tell its client "complete" instead of "restart".
-      await websockets.close();
-      await subscriptions.stop();
-      await running.close();
-      await apollo.stop();
+    close() {
+      // Once, however often asked. Sockets first: a subscription ended by the stop would tell its client "complete" instead of "restart".
+      closing ??= (async () => {
+        await websockets.close();
+        await subscriptions.stop();
+        await running.close();
+        await apollo.stop();
+      })();
+      return closing;
     },
   };
 }

@@ -24,6 +24,9 @@ export interface AdapterOptions {
   readiness: readonly ReadinessCheck[];
 }
 
+/** What a caller is told to wait when the gateway cannot be reached (restarting, or every replica away). */
+const GRAPH_RETRY_AFTER_SECONDS = 5;
+
 function bodyErrors(style: ErrorStyle): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (error?.type === "entity.too.large") return void res.status(413).json(style.adapter("body_too_large", "Request body too large"));
@@ -100,8 +103,9 @@ function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) 
     } catch (error) {
       if (error instanceof CallerGoneError) return void res.destroy();
       if (error instanceof GatewayUnavailableError) {
-        options.log.error({ err: error }, "REST adapter could not reach the graph");
-        return void res.status(502).json(style.adapter("graph_unavailable", "The graph is unavailable"));
+        options.log.warn({ err: error }, "REST adapter could not reach the graph");
+        const body = style.adapter("graph_unreachable", "The service is temporarily unavailable: try again shortly");
+        return void send(res, route, { status: 503, body, headers: { "Retry-After": String(GRAPH_RETRY_AFTER_SECONDS) } });
       }
       throw error;
     }

@@ -9,9 +9,7 @@ let p: People;
 before(async () => {
   ({ t, p } = await startWithPeople());
   // The payments subgraph's process goes away: its port stops answering (connections refused).
-  const payments = t.platform.subgraphs.payments;
-  await payments.close();
-  t.platform.subgraphs.payments = { ...payments, close: async () => undefined };
+  await t.platform.subgraphs.payments.close();
 });
 after(() => t.stop());
 
@@ -48,5 +46,13 @@ describe("one subgraph down", () => {
     assert.equal(ready.body.checks["subgraph:accounts"], "ok");
     assert.equal(ready.body.checks.database, "ok");
     assert.equal((await t.http.get("/healthz")).status, 200);
+  });
+
+  test("the gateway itself away: REST ports answer 503 with Retry-After in the platform's shape (last: it stays down)", async () => {
+    await t.platform.main.close();
+    const projects = await t.work.get("/projects", { token: p.client.token });
+    assert.equal(projects.status, 503, projects.text);
+    assert.match(projects.body.error, /unavailable/);
+    assert.ok(Number(projects.headers.get("retry-after")) > 0);
   });
 });

@@ -45,6 +45,8 @@ export function drainable(handler: http.RequestListener): { handler: http.Reques
 
 /** Waits (at most until the grace from the signal runs out) for the requests in flight, then closes every connection. */
 export async function closeGracefully(server: http.Server, inFlight: Set<http.ServerResponse>): Promise<void> {
+  // Closing twice (a part stopped early, then the whole) is no error.
+  if (!server.listening) return void server.closeAllConnections();
   const deadline = (serverShutdown.drainingSince ?? Date.now()) + serverShutdown.graceMs;
   while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
   await new Promise<void>((resolve, reject) => {
