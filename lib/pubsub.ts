@@ -37,7 +37,7 @@ export function inMemoryBus(): Bus {
 }
 
 export interface RedisBusOptions {
-  log?: OutageLog & { warn(obj: object, msg: string): void };
+  log?: OutageLog;
   connectTimeoutMs?: number;
 }
 
@@ -57,6 +57,15 @@ export function redisBus(url: string, prefix = "platform", options: RedisBusOpti
   const local = inMemoryBus();
   const counts = new Map<string, number>();
   const reconnectListeners: (() => void)[] = [];
+  /** Events dropped in the current outage: the first one is logged, the count when Redis is back. */
+  let dropped = 0;
+  const drop = (channel: string, reason: string) => {
+    if (dropped++ === 0) options.log?.warn({ channel, reason }, "Redis unavailable: events are dropped until it is back");
+  };
+  publishing.onReconnect(() => {
+    if (dropped > 0) options.log?.info({ dropped }, "Redis is back: events dropped meanwhile are made up by re-reading state");
+    dropped = 0;
+  });
   listening.onReconnect(() => {
     // ioredis re-subscribes as it becomes ready; subscribing again (a no-op for Redis) resolves once the
     // channels are live, so whoever re-reads state then cannot miss an event published right after.
@@ -75,11 +84,11 @@ export function redisBus(url: string, prefix = "platform", options: RedisBusOpti
   return {
     async publish(channel, message) {
       // After the first connection, an outage drops events at once rather than holding the publisher up.
-      if (publishing.everReady && publisher.status !== "ready") return void options.log?.warn({ channel }, "Redis unavailable: event dropped");
+      if (publishing.everReady && publisher.status !== "ready") return drop(channel, `connection ${publisher.status}`);
       try {
         await publisher.publish(`${prefix}:${channel}`, JSON.stringify(message));
       } catch (error) {
-        options.log?.warn({ channel, err: { message: (error as Error).message } }, "Redis unavailable: event dropped");
+        drop(channel, (error as Error).message);
       }
     },
     async subscribe(channel, handler) {
@@ -89,7 +98,10 @@ export function redisBus(url: string, prefix = "platform", options: RedisBusOpti
       return async () => {
         await unsubscribeLocal();
         counts.set(channel, counts.get(channel)! - 1);
-        if (counts.get(channel) === 0) await subscriber.unsubscribe(`${prefix}:${channel}`);
+        if (counts.get(channel) !== 0) return;
+        // While Redis is away the unsubscription would wait for it: it is sent when it can be (a stopping process does not wait).
+        const sent = subscriber.unsubscribe(`${prefix}:${channel}`).catch(() => undefined);
+        if (subscriber.status === "ready") await sent;
       };
     },
     async close() {
