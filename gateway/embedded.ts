@@ -37,7 +37,7 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
   const subgraphUrls = Object.fromEntries(Object.entries(subgraphs).map(([name, server]) => [name, `${server.url}/graphql`]));
   const files = fileServiceModule(domains);
   let gatewayUrl = "";
-  const options = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls);
+  const options = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls, runtime.readiness);
   const main = await startGateway(
     config.port,
     {
@@ -47,6 +47,7 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
       subgraphUrls,
       bus: runtime.bus,
       internalCalls: runtime.internalCalls,
+      readiness: runtime.readiness,
       fileServiceUrl: () => files && subgraphs[files.name].url,
       mount: (app) => mountPrefixedServices(app, options),
       // The gateway runs their operations in this process; their ports stay open for other gateways.
@@ -64,8 +65,12 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
     subgraphs,
     workers,
     async close() {
-      await workers.stop();
-      for (const server of [...Object.values(direct), main, ...Object.values(subgraphs)]) await server.close();
+      // Running jobs and requests in flight finish side by side, within the same grace; the subgraphs they need close last.
+      const publicPorts = async () => {
+        for (const server of [...Object.values(direct), main]) await server.close();
+      };
+      await Promise.all([workers.stop(), publicPorts()]);
+      for (const server of Object.values(subgraphs)) await server.close();
       await runtime.close();
     },
   };

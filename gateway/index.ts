@@ -1,4 +1,4 @@
-import { boot } from "../lib/process/boot.js";
+import { boot, stopAll } from "../lib/process/boot.js";
 import { fileServiceUrl, subgraphUrls } from "../lib/modules/topology.js";
 import { createRuntime } from "../lib/runtime.js";
 import { DOMAINS } from "../subgraphs/registry.js";
@@ -12,7 +12,7 @@ await boot("gateway", async (config, log) => {
   const domains = supergraph?.domains ?? DOMAINS;
   const files = fileServiceUrl(config.settings, domains);
   if (supergraph) log.info({ file: config.supergraphFile, subgraphs: Object.keys(supergraph.subgraphUrls), domains: domains.map((d) => d.name) }, "serving a supergraph file");
-  return start(
+  const gateway = await start(
     config.port,
     {
       config,
@@ -22,8 +22,10 @@ await boot("gateway", async (config, log) => {
       supergraphSdl: supergraph?.sdl,
       bus: runtime.bus,
       internalCalls: runtime.internalCalls,
+      readiness: runtime.readiness,
       fileServiceUrl: () => files,
     },
     config.host,
   );
+  return stopAll(gateway, runtime.bus);
 });

@@ -9,6 +9,7 @@ import { apolloProtection } from "../lib/graphql/operation-limits.js";
 import { callerAddress, corsOptions, finishJsonApp, healthz, listen, trustProxyValue, type RunningServer } from "../lib/http.js";
 import type { Logger } from "../lib/logger.js";
 import { composeSupergraph } from "./compose.js";
+import { faultAwareFetcher } from "./subgraph-fetcher.js";
 import { CLIENT_ADDRESS_HEADER, SUBSCRIPTION_EVENT_HEADER, type InternalCalls } from "../lib/auth/internal-calls.js";
 import type { GraphQLSchema } from "graphql";
 import type { Bus } from "../lib/pubsub.js";
@@ -19,6 +20,10 @@ import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
 import { LeanExecutor } from "./execution/lean-executor.js";
 import { SubgraphCalls, type InProcessSubgraph } from "./execution/subgraph-calls.js";
+import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
+
+/** The gateway's own HTTP client for subgraph requests (keep-alive, as without a fetcher of ours). */
+const defaultFetcher = new RemoteGraphQLDataSource({ url: "http://127.0.0.1/" }).fetcher;
 
 /** What the gateway knows of a request: the caller's credentials, forwarded untouched to subgraphs. */
 export interface GatewayContext {
@@ -43,6 +48,8 @@ export interface GatewayOptions {
   fileServiceUrl: () => string | undefined;
   /** Signs the subscription-event marker subgraphs accept only from the gateway (same deployment secret). */
   internalCalls: InternalCalls;
+  /** What `/readyz` checks besides every subgraph answering: Redis, and the database in one-process mode. */
+  readiness: readonly ReadinessCheck[];
   /** Routers to mount on the same port before the gateway (the REST adapter in one-process mode). */
   mount?: (app: Express) => void;
   /** Subgraphs this process serves itself (one-process mode): their operations run without HTTP. */
@@ -69,9 +76,10 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   let apiSchema: GraphQLSchema | undefined;
   const gateway = new ApolloGateway({
     supergraphSdl: options.supergraphSdl ?? (await composeSupergraph(options.domains, options.subgraphUrls)),
-    buildService: ({ url }) =>
+    buildService: ({ name, url }) =>
       new RemoteGraphQLDataSource<GatewayContext>({
         url,
+        fetcher: faultAwareFetcher(name, defaultFetcher),
         willSendRequest({ request, context }) {
           if (context.authorization) request.http?.headers.set("authorization", context.authorization);
           if (context.clientAddress) request.http?.headers.set(CLIENT_ADDRESS_HEADER, options.internalCalls.signAddress(context.clientAddress));
@@ -112,6 +120,8 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxyValue(options.config.trustProxy));
   app.get("/healthz", healthz);
+  const subgraphChecks = Object.entries(options.subgraphUrls).map(([name, url]) => healthCheck(`subgraph:${name}`, healthUrlOf(url)));
+  app.get("/readyz", readyz(() => [...options.readiness, ...subgraphChecks]));
   app.use(["/blobs", "/uploads"], cors(corsOptions(options.config.corsAllowOrigin)));
   mountBlobProxy(app, options.fileServiceUrl, options.log);
   mountPageProxy(app, options.domains, options.subgraphUrls, options.log);
@@ -137,15 +147,20 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     log: options.log,
   });
   options.log.info({ url: `${running.url}/graphql` }, "gateway listening");
+  let closing: Promise<void> | undefined;
   return {
     ...running,
     subscriptions,
-    async close() {
-      await subscriptions.stop();
-      await websockets.close();
-      await running.close();
-      await apollo.stop();
-      await calls.close();
+    close() {
+      // Once, however often asked. Sockets first: a subscription ended by the stop would tell its client "complete" instead of "restart".
+      closing ??= (async () => {
+        await websockets.close();
+        await subscriptions.stop();
+        await running.close();
+        await apollo.stop();
+        await calls.close();
+      })();
+      return closing;
     },
   };
 }

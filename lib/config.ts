@@ -27,6 +27,12 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL server; when absent the embedded PGlite database under `dataDir` is used. */
   databaseUrl: string | undefined;
+  /** Connect and statement timeouts on PostgreSQL: while it is away requests fail fast with 503. */
+  databaseBounds: { connectTimeoutMs: number; statementTimeoutMs: number };
+  /** Redis connect timeout: past it rate limits use this process's memory and the bus keeps reconnecting. */
+  redisConnectTimeoutMs: number;
+  /** How long a stopping process (SIGTERM) lets requests in flight and running jobs finish. */
+  shutdownGraceMs: number;
   jwtSecret: string | undefined;
   /** The `iss` and `aud` of business tokens (every process issuing or checking them must agree). */
   businessTokens: { issuer: string; audience: string };
@@ -108,6 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     publicUrl,
     dataDir: path.resolve(settings.string("DATA_DIR", "./.data")),
     databaseUrl: settings.optionalString("DATABASE_URL"),
+    databaseBounds: {
+      connectTimeoutMs: settings.positiveInt("DATABASE_CONNECT_TIMEOUT_MS", 5_000),
+      statementTimeoutMs: settings.positiveInt("DATABASE_STATEMENT_TIMEOUT_MS", 15_000),
+    },
+    redisConnectTimeoutMs: settings.positiveInt("REDIS_CONNECT_TIMEOUT_MS", 2_000),
+    shutdownGraceMs: settings.count("SHUTDOWN_GRACE_MS", 10_000),
     jwtSecret: settings.optionalString("JWT_SECRET"),
     businessTokens: {
       issuer: settings.string("JWT_ISSUER", publicUrl),

@@ -1,5 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import type { ApolloServerPlugin } from "@apollo/server";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/unavailable.js";
 
 /**
  * Every expected failure is one of these: a fixed `extensions.code` and the HTTP status the REST
@@ -43,6 +44,11 @@ export class ConflictError extends errorClass("CONFLICT", 409) {}
 /** A request body over a documented size limit. */
 export class PayloadTooLargeError extends errorClass("PAYLOAD_TOO_LARGE", 413) {}
 export class ServiceUnavailableError extends errorClass("SERVICE_UNAVAILABLE", 503) {}
+
+/** The database cannot be used right now (down, unreachable, over its bounds): 503, try again in a few seconds. */
+export function databaseUnavailableError(): ServiceUnavailableError {
+  return new ServiceUnavailableError("The service is temporarily unavailable: try again shortly", { retryAfter: DATABASE_RETRY_AFTER_SECONDS });
+}
 /** A service we depend on (the card processor) failed or refused. */
 export class BadGatewayError extends errorClass("BAD_GATEWAY", 502) {}
 /** Another party (a peer of the p2p node) could not be reached within the bound we wait. */
@@ -75,7 +81,7 @@ export function statusForError(error: GraphQLFormattedError): number {
   return BUILT_IN_STATUS[String(error.extensions?.code)] ?? 500;
 }
 
-type Log = { error: (obj: object, msg: string) => void };
+type Log = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
 /**
  * Apollo Server moves `extensions.http` into the response head and deletes it from the error; the
@@ -87,6 +93,11 @@ export function createFormatError(log: Log) {
     const code = String(formatted.extensions?.code ?? "INTERNAL_SERVER_ERROR");
     const http = source?.extensions?.http as { status?: number } | undefined;
     const known = code in BUILT_IN_STATUS || typeof http?.status === "number";
+    if (!known && isDatabaseUnavailable(source?.originalError ?? original)) {
+      log.warn({ err: source?.originalError ?? original, path: formatted.path }, "database unavailable");
+      const unavailable = databaseUnavailableError();
+      return { message: unavailable.message, path: formatted.path, locations: formatted.locations, extensions: unavailable.extensions };
+    }
     if (!known) {
       log.error({ err: source?.originalError ?? source ?? original, path: formatted.path }, "unexpected error");
       return {

@@ -3,6 +3,8 @@ import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import type cors from "cors";
 import { CLIENT_ADDRESS_HEADER } from "./auth/internal-calls.js";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/unavailable.js";
+import { closeGracefully, drainable } from "./process/draining.js";
 
 export interface RunningServer {
   server: http.Server;
@@ -12,9 +14,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listens on `port` (0 picks a free one) and resolves once the socket is bound. */
+/** Listens on `port` (0 picks a free one) and resolves once the socket is bound; drains on SIGTERM (lib/process/draining.ts). */
 export async function listen(app: Express | http.RequestListener, port: number, host: string): Promise<RunningServer> {
-  const server = http.createServer(app as http.RequestListener);
+  const { handler, inFlight } = drainable(app as http.RequestListener);
+  const server = http.createServer(handler);
   // Longer than clients' idle keep-alive (undici keeps sockets 4 s, proxies often 60 s), so a reused
   // connection is never closed by us just as a request is sent on it.
   server.keepAliveTimeout = 65_000;
@@ -26,21 +29,8 @@ export async function listen(app: Express | http.RequestListener, port: number, 
       resolve();
     });
   });
-  return wrap(server);
-}
-
-export function wrap(server: http.Server): RunningServer {
   const bound = (server.address() as AddressInfo).port;
-  return {
-    server,
-    port: bound,
-    url: `http://127.0.0.1:${bound}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  return { server, port: bound, url: `http://127.0.0.1:${bound}`, close: () => closeGracefully(server, inFlight) };
 }
 
 /** `GET /healthz` → 200 `ok` (plain text). */
@@ -51,6 +41,7 @@ export function healthz(_req: unknown, res: { type(t: string): { send(body: stri
 interface JsonResponse {
   headersSent: boolean;
   status(code: number): { json(body: unknown): void };
+  set(name: string, value: string): unknown;
 }
 
 /**
@@ -67,6 +58,13 @@ export function finishJsonApp(
     // Refusals of the request itself (a path that does not decode, say) keep their 4xx status.
     if (typeof status === "number" && status >= 400 && status < 500) {
       if (!res.headersSent) res.status(status).json({ error: "Bad request" });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      if (!res.headersSent) {
+        res.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+        res.status(503).json({ error: "The service is temporarily unavailable: try again shortly" });
+      }
       return;
     }
     log.error({ err: error }, "unexpected error");

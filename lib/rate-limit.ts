@@ -50,11 +50,14 @@ function wrap(rule: LimitRule, limiter: RateLimiterAbstract): Limiter {
 
 /**
  * Limits kept in this process (embedded mode) or in Redis (`REDIS_URL`), so that every replica of a
- * service counts against the same budget.
+ * service counts against the same budget. While Redis is away each process counts in its own memory
+ * (rate-limiter-flexible's insurance limiter): limits stay enforced, per process, never an error.
  */
 export function createLimiterFactory(options: { redis?: Redis; keyPrefix: string }): LimiterFactory {
   return (rule) => {
     const settings = { keyPrefix: `${options.keyPrefix}:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
-    return wrap(rule, options.redis ? new RateLimiterRedis({ ...settings, storeClient: options.redis }) : new RateLimiterMemory(settings));
+    if (!options.redis) return wrap(rule, new RateLimiterMemory(settings));
+    const inMemory = new RateLimiterMemory(settings);
+    return wrap(rule, new RateLimiterRedis({ ...settings, storeClient: options.redis, rejectIfRedisNotReady: true, insuranceLimiter: inMemory }));
   };
 }

@@ -3,7 +3,8 @@ import { resolveJwtSecret } from "./auth/jwt-secret.js";
 import { loadConfig, type Config } from "./config.js";
 import { openDatabase, type Database } from "./db/database.js";
 import { createLogger, type Logger } from "./logger.js";
-import { Redis } from "ioredis";
+import { pingRedis, watchedRedis } from "./redis.js";
+import { databaseCheck, type ReadinessCheck } from "./readiness.js";
 import { createLimiterFactory, type LimiterFactory } from "./rate-limit.js";
 import { deriveKey } from "./crypto/sealed.js";
 import { InternalCalls } from "./auth/internal-calls.js";
@@ -29,6 +30,8 @@ export interface Runtime {
   internalCalls: InternalCalls;
   /** A 256-bit key for one purpose (sealed secrets, continuation tokens, …), derived from the deployment's secret: the same in every process. */
   keyFor(purpose: string): Buffer;
+  /** What `/readyz` checks in this process: Redis when configured, plus (data runtimes) the database. */
+  readiness: ReadinessCheck[];
 }
 
 export interface DataRuntime extends Runtime {
@@ -42,22 +45,24 @@ export interface DataRuntime extends Runtime {
 }
 
 /** The event bus: Redis when REDIS_URL is set (every process sees every event), else in this process. */
-export function createBus(config: Config): Bus {
-  return config.redisUrl ? redisBus(config.redisUrl, `${config.keyPrefix}:bus`) : inMemoryBus();
+export function createBus(config: Config, log?: Logger): Bus {
+  return config.redisUrl ? redisBus(config.redisUrl, `${config.keyPrefix}:bus`, { log, connectTimeoutMs: config.redisConnectTimeoutMs }) : inMemoryBus();
 }
 
 export async function createRuntime(config: Config = loadConfig(), name?: string): Promise<Runtime> {
   const log = createLogger(config.logLevel, name);
   const secret = await resolveJwtSecret(config, log);
+  const bus = createBus(config, log);
   return {
     config,
     log,
     tokens: new BusinessTokenService({ secret, ...config.businessTokens }),
     sealingKey: deriveKey(secret, "signing-keys"),
-    bus: createBus(config),
+    bus,
     signedUrls: new SignedUrls(deriveKey(secret, "signed-urls"), config.publicUrl),
     internalCalls: InternalCalls.forSecret(secret),
     keyFor: (purpose) => deriveKey(secret, purpose),
+    readiness: config.redisUrl ? [{ name: "redis", check: () => bus.ping() }] : [],
   };
 }
 
@@ -65,12 +70,21 @@ export async function createRuntime(config: Config = loadConfig(), name?: string
 export async function createDataRuntime(config: Config = loadConfig(), name?: string): Promise<DataRuntime> {
   const runtime = await createRuntime(config, name);
   const db = await openDatabase(config);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? watchedRedis(config.redisUrl, {
+        name: "rate-limits",
+        consequence: "rate limits are counted in each process's memory until it is back",
+        log: runtime.log,
+        connectTimeoutMs: config.redisConnectTimeoutMs,
+        maxRetriesPerRequest: 2,
+      }).client
+    : undefined;
   runtime.log.info({ database: db.kind, rateLimits: redis ? "redis" : "memory" }, "database ready");
   const roles = new CurrentRoles(db.prisma, runtime.bus, config.roleCacheMs);
   await roles.listen();
   return {
     ...runtime,
+    readiness: [databaseCheck(db), ...runtime.readiness, ...(redis ? [{ name: "rate-limits", check: () => pingRedis(redis, config.redisConnectTimeoutMs) }] : [])],
     db,
     limiters: createLimiterFactory({ redis, keyPrefix: config.keyPrefix }),
     files: createFileService(fileBlobStore(path.join(config.dataDir, "blobs")), runtime.signedUrls),

@@ -12,6 +12,7 @@ export type AdapterFailure =
   | "not_an_object"
   | "browser_refused"
   | "graph_unavailable"
+  | "graph_unreachable"
   | "missing_header"
   | "invalid_header"
   | "invalid_field"
@@ -39,6 +40,7 @@ const DESIGN_ADAPTER_CODES: Record<AdapterFailure, string> = {
   not_an_object: "bad_request_body",
   browser_refused: "invalid_request",
   graph_unavailable: "internal_error",
+  graph_unreachable: "service_unavailable",
   missing_header: "invalid_request",
   invalid_header: "invalid_request",
   invalid_field: "invalid_field",

@@ -3,6 +3,7 @@ import cors from "cors";
 import type { Logger } from "../lib/logger.js";
 import { callerAddress, corsOptions, healthz } from "../lib/http.js";
 import type { InternalCalls } from "../lib/auth/internal-calls.js";
+import { readyz, type ReadinessCheck } from "../lib/readiness.js";
 import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
 import { executeOperation, GatewayUnavailableError, type Caller, type GraphQLResult } from "./graphql-client.js";
@@ -19,7 +20,12 @@ export interface AdapterOptions {
   log: Logger;
   /** Signs the caller's address for the gateway (which limits some operations per client address). */
   internalCalls: InternalCalls;
+  /** What `/readyz` of a direct port checks (the gateway, or in one process the database and Redis). */
+  readiness: readonly ReadinessCheck[];
 }
+
+/** What a caller is told to wait when the gateway cannot be reached (restarting, or every replica away). */
+const GRAPH_RETRY_AFTER_SECONDS = 5;
 
 function bodyErrors(style: ErrorStyle): ErrorRequestHandler {
   return (error, _req, res, next) => {
@@ -97,8 +103,9 @@ function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) 
     } catch (error) {
       if (error instanceof CallerGoneError) return void res.destroy();
       if (error instanceof GatewayUnavailableError) {
-        options.log.error({ err: error }, "REST adapter could not reach the graph");
-        return void res.status(502).json(style.adapter("graph_unavailable", "The graph is unavailable"));
+        options.log.warn({ err: error }, "REST adapter could not reach the graph");
+        const body = style.adapter("graph_unreachable", "The service is temporarily unavailable: try again shortly");
+        return void send(res, route, { status: 503, body, headers: { "Retry-After": String(GRAPH_RETRY_AFTER_SECONDS) } });
       }
       throw error;
     }
@@ -127,6 +134,7 @@ export function serviceRouter(service: RestService, options: AdapterOptions, onl
   const bytes = express.raw({ limit: options.bodyLimitBytes, type: () => true });
   const form = express.urlencoded({ limit: options.bodyLimitBytes, extended: false, type: "application/x-www-form-urlencoded" });
   router.get("/healthz", healthz);
+  router.get("/readyz", readyz(() => options.readiness));
   const methodsByPath = new Map<string, string[]>();
   for (const route of service.routes.filter(only)) {
     const method = route.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
@@ -135,6 +143,7 @@ export function serviceRouter(service: RestService, options: AdapterOptions, onl
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   methodsByPath.set("/healthz", ["GET"]);
+  methodsByPath.set("/readyz", ["GET"]);
   for (const [path, methods] of methodsByPath) {
     router.all(path, (_req, res) => {
       res.set("Allow", [...methods, "OPTIONS"].join(", ")).status(405).json(style.adapter("method_not_allowed", "Method not allowed"));

@@ -9,6 +9,7 @@ import { authorizationPage } from "./pages/authorize.js";
 import { openidConfiguration } from "./pages/openid-configuration.js";
 import type { RestService } from "./route-table.js";
 import { REST_SERVICES } from "./services.js";
+import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
 
 /** Services with a port of their own (the business platform's), and that port as configured. */
 export function directServices(config: Config, services: readonly RestService[] = REST_SERVICES): { service: RestService; port: number }[] {
@@ -17,8 +18,8 @@ export function directServices(config: Config, services: readonly RestService[] 
   );
 }
 
-export function adapterOptions(config: Config, log: Logger, gatewayUrl: () => string, internalCalls: InternalCalls): AdapterOptions {
-  return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls };
+export function adapterOptions(config: Config, log: Logger, gatewayUrl: () => string, internalCalls: InternalCalls, readiness: readonly ReadinessCheck[]): AdapterOptions {
+  return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls, readiness };
 }
 
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
@@ -54,9 +55,11 @@ export async function startDirectPorts(config: Config, options: AdapterOptions, 
 /** The REST adapter as its own process: `/api/...` on REST_PORT, plus the direct ports. */
 export async function start(config: Config, log: Logger, host: string): Promise<RunningServer[]> {
   const internalCalls = InternalCalls.forSecret(await resolveJwtSecret(config, log));
-  const options = adapterOptions(config, log, () => config.gatewayUrl, internalCalls);
+  // The adapter keeps no data of its own: it is ready when the graph it runs operations on answers.
+  const options = adapterOptions(config, log, () => config.gatewayUrl, internalCalls, [healthCheck("gateway", healthUrlOf(config.gatewayUrl))]);
   const app = newApp(config);
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
+  app.get("/readyz", readyz(() => options.readiness));
   mountPrefixedServices(app, options);
   finishJsonApp(app, log);
   const main = await listen(app, config.restPort, host);

@@ -24,7 +24,12 @@ export interface TestPlatform {
 }
 
 /** The whole platform in this process on port 0, over a database no other test file uses. */
-export async function startTestPlatform(env: Record<string, string> = {}, domains: readonly DomainModule[] = DOMAINS): Promise<TestPlatform> {
+export async function startTestPlatform(
+  env: Record<string, string> = {},
+  domains: readonly DomainModule[] = DOMAINS,
+  /** Reach the test database another way (through a fault proxy, say). */
+  options: { databaseUrl?: (direct: string) => string } = {},
+): Promise<TestPlatform> {
   const database = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -41,7 +46,7 @@ export async function startTestPlatform(env: Record<string, string> = {}, domain
     ...anyDirectPorts(),
     HOST: "127.0.0.1",
     DATA_DIR: database.dataDir,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...(database.databaseUrl ? { DATABASE_URL: options.databaseUrl?.(database.databaseUrl) ?? database.databaseUrl } : {}),
   });
   const platform = await startEmbedded(config, domains);
   return {

@@ -1,5 +1,6 @@
 import express from "express";
 import { healthz, listen } from "../lib/http.js";
+import { readyz } from "../lib/readiness.js";
 import { boot, stopAll } from "../lib/process/boot.js";
 import { createDataRuntime } from "../lib/runtime.js";
 import { DOMAINS } from "../subgraphs/registry.js";
@@ -11,6 +12,7 @@ await boot("worker", async (config) => {
   const running = await startWorkers(runtime, config.workerProcess.concurrency, DOMAINS);
   const app = express();
   app.get("/healthz", healthz);
+  app.get("/readyz", readyz(() => runtime.readiness));
   const server = await listen(app, config.workerProcess.healthPort, config.host);
   runtime.log.info({ health: `${server.url}/healthz` }, "worker ready");
   return stopAll({ close: () => running.stop() }, server, runtime);

@@ -41,7 +41,7 @@ export async function startWorkers(runtime: DataRuntime, count: number, domains:
   const handlers = allJobHandlers(runtime, domains);
   const lanes = count > 0 ? allLanes(runtime, domains) : [];
   const laneKinds = lanes.flatMap((lane) => lane.kinds);
-  const worker = (served: Record<string, JobHandler>) => new JobWorker({ db: runtime.db.prisma, bus: runtime.bus, log: runtime.log, leaseMs: runtime.config.jobLeaseMs }, served);
+  const worker = (served: Record<string, JobHandler>) => new JobWorker({ db: runtime.db.prisma, bus: runtime.bus, log: runtime.log, leaseMs: runtime.config.jobLeaseMs, stopGraceMs: runtime.config.shutdownGraceMs }, served);
   const workers = [
     ...Array.from({ length: count }, () => worker(handlersOf(handlers, laneKinds, false))),
     ...lanes.flatMap((lane) => Array.from({ length: lane.workers }, () => worker(handlersOf(handlers, lane.kinds, true)))),

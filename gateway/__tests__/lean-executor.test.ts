@@ -82,14 +82,15 @@ test("null bubbling is reported as the stock gateway does: the nearest nullable 
   assert.deepEqual(body.extensions.valueCompletion[0].path, ["product", "reviews", 0, "author", "email"]);
 });
 
-test("a subgraph that is down: the same errors and partial data", async () => {
+test("a subgraph that is down: the same partial data; its fields carry SERVICE_UNAVAILABLE", async () => {
   await fixture.stopOne("inventory");
   const answers = await both(`{ products(first: 2) { name inStock } }`);
   const stockBody = JSON.parse(answers.stock);
   const leanBody = JSON.parse(answers.lean);
   assert.deepEqual(leanBody.data, stockBody.data);
+  assert.equal(leanBody.data, null, "inStock is non-null, products too: nothing to keep");
   assert.deepEqual(
-    leanBody.errors.map((error: { extensions: { code: string }; path?: unknown }) => [error.extensions.code, error.path]),
-    stockBody.errors.map((error: { extensions: { code: string }; path?: unknown }) => [error.extensions.code, error.path]),
+    leanBody.errors.map((error: { extensions: { code: string; serviceName?: string } }) => [error.extensions.code, error.extensions.serviceName]),
+    [["SERVICE_UNAVAILABLE", "inventory"]],
   );
 });

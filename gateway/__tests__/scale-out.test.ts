@@ -82,6 +82,8 @@ describe("scale-out: two gateways and a separate worker on PostgreSQL + Redis", 
 
     const workerPort = await freePort();
     await startHealthy("workers/index.ts", { WORKER_HEALTH_PORT: String(workerPort) }, `http://127.0.0.1:${workerPort}/healthz`);
+    const workerReady = await fetch(`http://127.0.0.1:${workerPort}/readyz`);
+    assert.deepEqual([workerReady.status, await workerReady.json()], [200, { status: "ready", checks: { database: "ok", redis: "ok", "rate-limits": "ok" } }]);
     await followed.ended;
     assert.deepEqual(followed.results.map((r) => r.data.assetUploadJob.status), ["in_progress", "success"]);
     const { asset } = followed.results[1].data.assetUploadJob;

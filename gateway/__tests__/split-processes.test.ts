@@ -12,6 +12,7 @@ let gateway: HttpClient;
 let rest: HttpClient;
 let authDirect: HttpClient;
 let workDirect: HttpClient;
+let accountsSubgraph: HttpClient;
 
 async function startHealthy(entry: string | string[], env: Record<string, string>, healthUrl: string): Promise<void> {
   const child = startProcess(entry, env);
@@ -51,6 +52,7 @@ before(async () => {
     `http://127.0.0.1:${authPort}/healthz`,
   );
   gateway = new HttpClient(`http://127.0.0.1:${gatewayPort}`);
+  accountsSubgraph = new HttpClient(new URL(subgraphUrls.ACCOUNTS_SUBGRAPH_URL).origin);
   rest = new HttpClient(`http://127.0.0.1:${restPort}`);
   authDirect = new HttpClient(`http://127.0.0.1:${authPort}`);
   workDirect = new HttpClient(`http://127.0.0.1:${workPort}`);
@@ -80,5 +82,18 @@ describe("split processes: every subgraph, the gateway and the REST adapter each
     assert.deepEqual(federated.body.data.projects, [{ name: "Split", client: { email, capabilities: [] } }]);
     const keys = await rest.get("/rest/v1/oidc/jwks");
     assert.equal(keys.body.keys[0].kty, "RSA");
+  });
+
+  test("every process says it is ready: a subgraph (its database), the gateway (every subgraph), the REST adapter (the gateway)", async () => {
+    const subgraph = await accountsSubgraph.get("/readyz");
+    assert.equal(subgraph.status, 200, subgraph.text);
+    assert.equal(subgraph.body.checks.database, "ok");
+    const graph = await gateway.get("/readyz");
+    assert.equal(graph.status, 200, graph.text);
+    assert.equal(graph.body.checks["subgraph:accounts"], "ok");
+    for (const adapter of [rest, authDirect]) {
+      const ready = await adapter.get("/readyz");
+      assert.deepEqual([ready.status, ready.body], [200, { status: "ready", checks: { gateway: "ok" } }]);
+    }
   });
 });

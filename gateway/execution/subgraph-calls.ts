@@ -2,6 +2,7 @@ import { CLIENT_ADDRESS_HEADER, SUBSCRIPTION_EVENT_HEADER, type InternalCalls } 
 import type { RunningSubgraph } from "../../lib/graphql/subgraph-server.js";
 import type { GatewayContext } from "../server.js";
 import type { SubgraphCall, SubgraphResponse } from "./run-plan.js";
+import { isPassedOnOutage } from "../subgraph-fetcher.js";
 import { errorFromStatus, HttpSubgraph } from "./subgraph-client.js";
 
 /** A subgraph served by this very process: its operations run without an HTTP round trip. */
@@ -25,7 +26,7 @@ export class SubgraphCalls {
     if (!client) {
       const url = this.urlOf(serviceName);
       if (!url) throw new Error(`Couldn't find service with name "${serviceName}"`);
-      client = new HttpSubgraph(url);
+      client = new HttpSubgraph(serviceName, url);
       this.clients.set(serviceName, client);
     }
     return client;
@@ -57,7 +58,7 @@ export class SubgraphCalls {
 /** An in-process answer as an HTTP one would be taken: non-2xx statuses become the data source's errors. */
 async function answerOf(subgraph: InProcessSubgraph, answer: ReturnType<InProcessSubgraph["executeInProcess"]>): Promise<SubgraphResponse> {
   const { status, body } = await answer;
-  if (status < 200 || status > 299) throw errorFromStatus(`${subgraph.url}/graphql`, status, body);
+  if ((status < 200 || status > 299) && !isPassedOnOutage(status)) throw errorFromStatus(`${subgraph.url}/graphql`, status, body);
   if (typeof body !== "object" || body === null) throw new Error(`Expected JSON response body, but received: ${String(body)}`);
   return body as SubgraphResponse;
 }

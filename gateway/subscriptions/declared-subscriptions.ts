@@ -34,6 +34,8 @@ interface SharedExecution {
 
 interface Outcome {
   result: FormattedExecutionResult;
+  /** The state could not be read just now (database or a subgraph away): nothing is sent, the next event or reconnect reads again. */
+  unavailable?: boolean;
   /** The subscribed field could not be read (unknown, someone else's, graph down): the stream ends. */
   gone: boolean;
   state?: string;
@@ -73,6 +75,18 @@ export class DeclaredSubscriptions {
     for (const { topic, match } of this.declarations.values()) keysByTopic.set(topic, (keysByTopic.get(topic) ?? new Set()).add(match.eventKey));
     for (const [topic, eventKeys] of keysByTopic) {
       this.unsubscribes.push(await this.bus.subscribe(topic, (event: Record<string, unknown>) => this.onEvent(topic, eventKeys, event)));
+    }
+    this.bus.onReconnect(() => this.rereadAll());
+  }
+
+  /** After a bus outage events may have been missed: every live subscription reads its state again (sent only if it changed). */
+  rereadAll(): void {
+    for (const shared of this.byKey.values()) {
+      this.enqueue(shared, async () => {
+        if (shared.subscribers.size === 0) return;
+        const outcome = await this.run(shared, true);
+        for (const subscriber of [...shared.subscribers]) this.deliver(shared, subscriber, outcome);
+      });
     }
   }
 
@@ -152,6 +166,10 @@ export class DeclaredSubscriptions {
       this.log.error({ err: error }, "a subscription could not be executed");
       return { result: { errors: [{ message: "The graph is unavailable", extensions: { code: "BAD_GATEWAY" } }] }, gone: true };
     }
+    // A first read that fails ends the subscription with the error (the client retries); a re-read waits for the next.
+    if (subscriptionEvent && result.errors?.length && result.errors.every((error) => error.extensions?.code === "SERVICE_UNAVAILABLE")) {
+      return { result, gone: false, unavailable: true };
+    }
     const { responseKey, declaration } = shared.request;
     const value = result.data?.[responseKey] as Record<string, unknown> | null | undefined;
     if (!value) return { result, gone: true };
@@ -162,7 +180,7 @@ export class DeclaredSubscriptions {
   }
 
   private deliver(shared: SharedExecution, subscriber: Subscriber, outcome: Outcome): void {
-    if (subscriber.queue.done) return;
+    if (subscriber.queue.done || outcome.unavailable) return;
     if (outcome.gone) {
       subscriber.queue.push(outcome.result);
       return subscriber.queue.end();

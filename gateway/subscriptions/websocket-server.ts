@@ -78,6 +78,8 @@ export function serveGraphqlWs(options: {
   );
   return {
     async close() {
+      // 1012 "service restart": clients reconnect (to another replica, or to this one once it is back).
+      for (const client of sockets.clients) client.close(1012, "Service restart");
       await disposable.dispose();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));
     },

@@ -27,6 +27,8 @@ export class CurrentRoles {
 
   /** Starts hearing changes announced by other processes. */
   async listen(): Promise<void> {
+    // Changes announced while the bus was away were missed: nothing cached before the outage is trusted.
+    if (!this.unsubscribe) this.bus.onReconnect(() => this.entries.clear());
     this.unsubscribe ??= await this.bus.subscribe(ROLES_CHANGED, (message: { userId?: unknown }) => {
       if (typeof message?.userId === "number") this.entries.delete(message.userId);
     });

@@ -2,6 +2,7 @@ import { decodeJwt, errors as joseErrors, jwtVerify, type JWTPayload } from "jos
 import type { DataRuntime } from "../runtime.js";
 import { accountsUserId, type DesignTokenCheck, type DesignTokenVerifier } from "./design-principal.js";
 import { verificationKey, type KeyStore } from "./verification-keys.js";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 
 export interface AccessClaims extends JWTPayload {
   scope: string;
@@ -43,6 +44,8 @@ export async function checkAccessToken(keys: KeyStore, token: string): Promise<D
   try {
     payload = await verifyAccessTokenSignature(keys, token);
   } catch (error) {
+    // Reading the signing key needs the database: its absence is no verdict on the token.
+    if (isDatabaseUnavailable(error)) throw error;
     return error instanceof joseErrors.JWTExpired ? "expired" : "invalid";
   }
   const userId = accountsUserId(payload.sub!);

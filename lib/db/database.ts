@@ -15,12 +15,39 @@ export interface Database {
   prisma: PrismaClient;
   /** SQL statements sent so far by this process's Prisma client. */
   statements: StatementCounter;
+  /** One trivial statement: resolves when the database answers now (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface DatabaseLocation {
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Bounds on a PostgreSQL server, so requests fail fast while it is away instead of piling up. */
+  databaseBounds?: DatabaseBounds;
+}
+
+export interface DatabaseBounds {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectTimeoutMs: number;
+  /** One statement, on the server (`statement_timeout`) and in the client (a lost connection that never answers). */
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_DATABASE_BOUNDS: DatabaseBounds = { connectTimeoutMs: 5_000, statementTimeoutMs: 15_000 };
+
+async function ping(prisma: PrismaClient): Promise<void> {
+  await prisma.$queryRaw`SELECT 1`;
+}
+
+function poolConfig(connectionString: string, bounds: DatabaseBounds) {
+  return {
+    connectionString,
+    connectionTimeoutMillis: bounds.connectTimeoutMs,
+    statement_timeout: bounds.statementTimeoutMs,
+    // The client gives up a little after the server would have: only a connection that went silent hits it.
+    query_timeout: bounds.statementTimeoutMs + 1_000,
+  };
 }
 
 export function pgliteDirectory(dataDir: string): string {
@@ -48,9 +75,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       await runner.close();
     }
     const statements = { count: 0 };
-    const adapter = instrumentAdapter(new PrismaPg({ connectionString: location.databaseUrl }), statements, false);
+    const adapter = instrumentAdapter(new PrismaPg(poolConfig(location.databaseUrl, location.databaseBounds ?? DEFAULT_DATABASE_BOUNDS)), statements, false);
     const prisma = new PrismaClient({ adapter });
-    return { kind: "postgres", prisma, statements, close: () => prisma.$disconnect() };
+    return { kind: "postgres", prisma, statements, ping: () => ping(prisma), close: () => prisma.$disconnect() };
   }
   const dir = pgliteDirectory(location.dataDir);
   await mkdir(dir, { recursive: true });
@@ -64,6 +91,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     kind: "pglite",
     prisma,
     statements,
+    ping: () => ping(prisma),
     async close() {
       await prisma.$disconnect();
       await pglite.close();

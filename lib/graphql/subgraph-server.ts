@@ -7,10 +7,12 @@ import { expressMiddleware } from "@as-integrations/express5";
 import { buildSubgraphSchema } from "@apollo/subgraph";
 import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/index.js";
 import type { Config } from "../config.js";
-import { createFormatError, subgraphResultsAnswer200 } from "../errors.js";
+import { createFormatError, databaseUnavailableError, subgraphResultsAnswer200 } from "../errors.js";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 import { apolloProtection, subgraphHeadroom } from "./operation-limits.js";
 import { callerAddress, healthz, listen, type RunningServer } from "../http.js";
 import type { Logger } from "../logger.js";
+import { readyz, type ReadinessCheck } from "../readiness.js";
 import { SUBSCRIPTION_EVENT_HEADER, type InternalCalls } from "../auth/internal-calls.js";
 
 export function loadTypeDefs(schemaFile: URL): DocumentNode {
@@ -43,6 +45,8 @@ export interface ServeOptions<Context extends BaseContext> {
   routes?: (app: express.Express) => void;
   /** Checks the gateway's signed subscription-event markers. */
   internalCalls: InternalCalls;
+  /** What `/readyz` checks (the database, Redis). */
+  readiness?: readonly ReadinessCheck[];
   /** Operation limits (with headroom for the gateway's plans), production mode, introspection. */
   protection: Pick<Config, "operationLimits" | "production" | "introspection">;
 }
@@ -62,7 +66,7 @@ export interface RunningSubgraph extends RunningServer {
   executeInProcess(body: OperationBody, request: SubgraphRequest): Promise<{ status: number; body: unknown }>;
 }
 
-/** One subgraph over HTTP: `POST /graphql` (Apollo Server, CSRF prevention on) and `GET /healthz`. */
+/** One subgraph over HTTP: `POST /graphql` (Apollo Server, CSRF prevention on), `GET /healthz` and `GET /readyz`. */
 export async function serveSubgraph<Context extends BaseContext>(options: ServeOptions<Context>): Promise<RunningSubgraph> {
   const apollo = new ApolloServer<Context>({
     schema: options.schema,
@@ -76,21 +80,27 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
   const app = express();
   app.disable("x-powered-by");
   app.get("/healthz", healthz);
+  app.get("/readyz", readyz(() => options.readiness ?? []));
   options.routes?.(app);
   app.use(
     "/graphql",
     express.json({ limit: options.bodyLimitBytes }),
     expressMiddleware(apollo, {
-      context: async ({ req }) =>
-        options.context({
-          authorization: req.headers.authorization,
-          clientAddress: callerAddress(req, options.internalCalls),
-          subscriptionEvent: options.internalCalls.verify(req.headers[SUBSCRIPTION_EVENT_HEADER], {
+      context: ({ req }) =>
+        options
+          .context({
             authorization: req.headers.authorization,
-            query: req.body?.query,
-            variables: req.body?.variables,
+            clientAddress: callerAddress(req, options.internalCalls),
+            subscriptionEvent: options.internalCalls.verify(req.headers[SUBSCRIPTION_EVENT_HEADER], {
+              authorization: req.headers.authorization,
+              query: req.body?.query,
+              variables: req.body?.variables,
+            }),
+          })
+          .catch((error: unknown) => {
+            // Reading the caller's roles needs the database: its absence is a 503 like any resolver's.
+            throw isDatabaseUnavailable(error) ? databaseUnavailableError() : error;
           }),
-        }),
     }),
   );
   const running = await listen(app, options.port, options.host ?? "127.0.0.1");

@@ -4,6 +4,7 @@ import type { Logger } from "../logger.js";
 import type { Bus } from "../pubsub.js";
 import { PermanentJobError, RetryJobLaterError, TransientJobError } from "./errors.js";
 import { integrationEventJob, resourceIdsOf } from "./integration-events.js";
+import { isDatabaseUnavailable } from "../db/unavailable.js";
 
 /** Channel every job transition is published on, after it commits: `{ kind, id, status }`. */
 export const JOB_EVENTS = "jobs";
@@ -26,6 +27,10 @@ export interface EngineOptions {
   backoffMs?: number;
   /** How often an idle worker looks for due jobs (it is also woken by new jobs). */
   pollMs?: number;
+  /** Longest wait between attempts to reach the database while it is away (the wait doubles up to it). */
+  maxOutageBackoffMs?: number;
+  /** On stop, how long a running job may take to finish before its lease is given back anyway. */
+  stopGraceMs?: number;
 }
 
 function newJobId(): string {
@@ -72,6 +77,10 @@ export class JobWorker {
   private loop: Promise<void> | undefined;
   private unsubscribe: (() => Promise<void>) | undefined;
   private readonly controller = new AbortController();
+  /** The job being processed now, to give its lease back if stopping takes too long. */
+  private current: Job | undefined;
+  /** Consecutive failures to reach the database: the wait before the next try doubles with each. */
+  private outageStreak = 0;
 
   constructor(
     private readonly options: EngineOptions,
@@ -90,31 +99,84 @@ export class JobWorker {
     this.loop = this.run();
   }
 
+  /**
+   * Stops claiming, asks the running handler to stop (its job's lease is given back at once, the
+   * attempt not counted) and waits for it at most `stopGraceMs`; a job still running then has its
+   * lease given back all the same, so another worker takes it up without waiting for the lease to run out.
+   */
   async stop(): Promise<void> {
     this.running = false;
     this.controller.abort();
     this.wake?.();
-    await this.loop;
+    let timer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<"grace over">((resolve) => (timer = setTimeout(() => resolve("grace over"), this.options.stopGraceMs ?? 10_000)));
+    const outcome = await Promise.race([this.loop, graceOver]);
+    clearTimeout(timer);
+    if (outcome === "grace over" && this.current) await this.releaseLease(this.current).catch(() => undefined);
     await this.unsubscribe?.();
   }
 
   private async run(): Promise<void> {
     while (this.running) {
-      const job = await this.claim().catch((error) => {
-        this.options.log.error({ err: error }, "claiming a job failed");
-        return undefined;
-      });
-      if (job) {
-        await this.process(job);
-        continue;
+      let claimed: Job | undefined;
+      try {
+        claimed = await this.claim();
+        if (claimed) await this.process(claimed);
+        this.outageStreak = 0;
+      } catch (error) {
+        this.noteFailure(error, claimed);
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      if (claimed && this.outageStreak === 0) continue;
+      await this.pause(this.outageStreak === 0 ? this.pollMs : this.outageBackoffMs());
+    }
+  }
+
+  /** While the database is away: a warning when it goes, then waits doubling up to `maxOutageBackoffMs`. */
+  private noteFailure(error: unknown, job: Job | undefined): void {
+    if (!isDatabaseUnavailable(error)) {
+      this.options.log.error({ err: error, job: job?.id }, job ? "recording a job's outcome failed" : "claiming a job failed");
+      return;
+    }
+    if (this.outageStreak === 0) this.options.log.warn({ worker: this.id, job: job?.id }, "database unavailable: workers back off and resume when it returns");
+    this.outageStreak++;
+  }
+
+  private outageBackoffMs(): number {
+    return Math.min(this.options.maxOutageBackoffMs ?? 10_000, this.pollMs * 2 ** Math.min(this.outageStreak, 16));
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  /** Gives the job back for any worker to take at once, the attempt uncounted (this worker is stopping or the database failed it). */
+  private async releaseLease(job: Job, delayMs = 0): Promise<void> {
+    await this.options.db.job.updateMany({
+      where: { id: job.id, lockedBy: this.id, status: "in_progress" },
+      data: { lockedBy: null, lockedUntil: null, runAfter: new Date(Date.now() + delayMs), attempts: { decrement: 1 } },
+    });
+  }
+
+  /**
+   * Records the outcome, trying again while the database is away (the lease is kept alive meanwhile):
+   * a finished job is recorded once, not run again. Stopping gives up; the lease then runs out and
+   * the job is run again by the next worker.
+   */
+  private async finishDurably(job: Job, outcome: Parameters<JobWorker["finish"]>[1]): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.finish(job, outcome);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || !this.running) throw error;
+        if (attempt === 0) this.options.log.warn({ job: job.id }, "database unavailable: the job's outcome is recorded when it returns");
+        await new Promise((resolve) => setTimeout(resolve, Math.min(this.options.maxOutageBackoffMs ?? 10_000, this.pollMs * 2 ** Math.min(attempt, 16))));
+      }
     }
   }
 
@@ -145,17 +207,22 @@ export class JobWorker {
         .updateMany({ where: { id: job.id, lockedBy: this.id }, data: { lockedUntil: new Date(Date.now() + this.leaseMs) } })
         .catch(() => undefined);
     }, Math.max(50, this.leaseMs / 3));
+    this.current = job;
     try {
       const result = await this.handlers[job.kind](job, this.controller.signal);
-      await this.finish(job, { status: "success", result });
+      await this.finishDurably(job, { status: "success", result });
     } catch (error) {
-      if (error instanceof RetryJobLaterError && (!error.countsAsAttempt || job.attempts < job.maxAttempts)) {
+      if (this.controller.signal.aborted || isDatabaseUnavailable(error)) {
+        // Stopping, or the database went away under the handler: neither is the job's fault.
+        await this.releaseLease(job, this.controller.signal.aborted ? 0 : this.backoffMs);
+        if (!this.controller.signal.aborted) throw error;
+      } else if (error instanceof RetryJobLaterError && (!error.countsAsAttempt || job.attempts < job.maxAttempts)) {
         await this.options.db.job.updateMany({
           where: { id: job.id, lockedBy: this.id },
           data: { lockedBy: null, lockedUntil: null, runAfter: new Date(Date.now() + error.delayMs), ...(error.countsAsAttempt ? {} : { attempts: { decrement: 1 } }) },
         });
       } else if (error instanceof PermanentJobError) {
-        await this.finish(job, { status: "failed", errorCode: error.code, errorMessage: error.message });
+        await this.finishDurably(job, { status: "failed", errorCode: error.code, errorMessage: error.message });
       } else if (job.attempts < job.maxAttempts) {
         const delay = this.backoffMs * 2 ** (job.attempts - 1);
         this.options.log.warn({ job: job.id, attempt: job.attempts, delay, err: error }, "job attempt failed; retrying");
@@ -165,10 +232,11 @@ export class JobWorker {
         });
       } else {
         const message = error instanceof TransientJobError ? error.message : "The job failed unexpectedly";
-        await this.finish(job, { status: "failed", errorCode: "internal_failure", errorMessage: message });
+        await this.finishDurably(job, { status: "failed", errorCode: "internal_failure", errorMessage: message });
       }
     } finally {
       clearInterval(heartbeat);
+      this.current = undefined;
     }
   }
 

@@ -58,6 +58,7 @@ function serveDomain(module: DomainModule, runtime: DataRuntime, port: number, d
     bodyLimitBytes: runtime.config.bodyLimitBytes,
     internalCalls: runtime.internalCalls,
     protection: runtime.config,
+    readiness: runtime.readiness,
     port,
     host: runtime.config.subgraphHost,
     routes: (app) => {
