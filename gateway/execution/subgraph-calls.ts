@@ -2,7 +2,7 @@ import { CLIENT_ADDRESS_HEADER, SUBSCRIPTION_EVENT_HEADER, type InternalCalls } 
 import type { RunningSubgraph } from "../../lib/graphql/subgraph-server.js";
 import type { GatewayContext } from "../server.js";
 import type { SubgraphCall, SubgraphResponse } from "./run-plan.js";
-import { isPassedOnOutage } from "../subgraph-fetcher.js";
+import { isPassedOnOutage, subgraphUnavailable } from "../subgraph-fetcher.js";
 import { errorFromStatus, HttpSubgraph } from "./subgraph-client.js";
 
 /** A subgraph served by this very process: its operations run without an HTTP round trip. */
@@ -39,7 +39,7 @@ export class SubgraphCalls {
     let headers: Record<string, string> | undefined;
     return (serviceName, body) => {
       const local = this.inProcess[serviceName];
-      if (local) return answerOf(local, local.executeInProcess(body, { authorization, clientAddress: clientAddress ?? "127.0.0.1", subscriptionEvent }));
+      if (local) return answerOf(serviceName, local, () => local.executeInProcess(body, { authorization, clientAddress: clientAddress ?? "127.0.0.1", subscriptionEvent }));
       headers ??= {
         ...(authorization ? { authorization } : {}),
         ...(clientAddress ? { [CLIENT_ADDRESS_HEADER]: this.internalCalls.signAddress(clientAddress) } : {}),
@@ -56,8 +56,15 @@ export class SubgraphCalls {
 }
 
 /** An in-process answer as an HTTP one would be taken: non-2xx statuses become the data source's errors. */
-async function answerOf(subgraph: InProcessSubgraph, answer: ReturnType<InProcessSubgraph["executeInProcess"]>): Promise<SubgraphResponse> {
-  const { status, body } = await answer;
+async function answerOf(serviceName: string, subgraph: InProcessSubgraph, execute: () => ReturnType<InProcessSubgraph["executeInProcess"]>): Promise<SubgraphResponse> {
+  let answer: Awaited<ReturnType<InProcessSubgraph["executeInProcess"]>>;
+  try {
+    answer = await execute();
+  } catch {
+    // Closed (or failing before it could answer): as a subgraph whose port stopped answering.
+    throw subgraphUnavailable(serviceName);
+  }
+  const { status, body } = answer;
   if ((status < 200 || status > 299) && !isPassedOnOutage(status)) throw errorFromStatus(`${subgraph.url}/graphql`, status, body);
   if (typeof body !== "object" || body === null) throw new Error(`Expected JSON response body, but received: ${String(body)}`);
   return body as SubgraphResponse;

@@ -105,9 +105,11 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
   );
   const running = await listen(app, options.port, options.host ?? "127.0.0.1");
   options.log.info({ subgraph: options.name, url: `${running.url}/graphql` }, "subgraph listening");
+  let closed = false;
   return {
     ...running,
     async executeInProcess({ query, variables, operationName }, request) {
+      if (closed) throw new Error(`The ${options.name} subgraph is closed`);
       // The body as JSON would carry it: no `operationName` key when there is none.
       const body = operationName === undefined ? { query, variables } : { query, variables, operationName };
       const answer = await apollo.executeHTTPGraphQLRequest({
@@ -118,6 +120,7 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
       return { status: answer.status ?? 200, body: JSON.parse(answer.body.string) };
     },
     async close() {
+      closed = true;
       await running.close();
       await apollo.stop();
     },
