@@ -123,7 +123,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     maxSubscriptionsPerConnection: options.config.maxSubscriptionsPerConnection,
     log: options.log,
   });
-  options.log.info({ url: `${running.url}/graphql` }, "gateway listening");
+  options.log.debug({ url: `${running.url}/graphql` }, "gateway listening");
   return {
     ...running,
     subscriptions,

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { ConfigError, Settings, parseByteSize } from "./settings.js";
+import type { LogFormat } from "./logger.js";
 
 export { ConfigError, Settings, parseByteSize };
 
@@ -32,6 +33,8 @@ export interface Config {
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
   logLevel: string;
+  /** LOG_FORMAT: `pretty` on a terminal outside production (`auto`), JSON lines otherwise. */
+  logFormat: LogFormat;
   /** Where the REST adapter finds the gateway (split processes). */
   gatewayUrl: string;
   /** Redis server for shared rate limits and the event bus; in-process when absent. */
@@ -88,6 +91,11 @@ function readOperationLimits(settings: Settings): OperationLimits {
   };
 }
 
+function logFormat(setting: "auto" | "json" | "pretty", production: boolean): LogFormat {
+  if (setting !== "auto") return setting;
+  return process.stdout.isTTY && !production ? "pretty" : "json";
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Config {
   const settings = env instanceof Settings ? env : new Settings(env);
   const port = settings.port("PORT", 4000);
@@ -111,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     corsAllowOrigin: settings.string("CORS_ALLOW_ORIGIN", "http://localhost:3000"),
     bodyLimitBytes: settings.byteSize("BODY_LIMIT", "1mb"),
     logLevel: settings.string("LOG_LEVEL", "info"),
+    logFormat: logFormat(settings.choice("LOG_FORMAT", ["auto", "json", "pretty"], "auto"), production),
     gatewayUrl: settings.string("GATEWAY_URL", `http://127.0.0.1:${port}/graphql`),
     redisUrl: settings.optionalString("REDIS_URL"),
     keyPrefix: settings.string("RATE_LIMIT_KEY_PREFIX", "rate-limit"),

@@ -47,7 +47,7 @@ export function createBus(config: Config): Bus {
 }
 
 export async function createRuntime(config: Config = loadConfig(), name?: string): Promise<Runtime> {
-  const log = createLogger(config.logLevel, name);
+  const log = createLogger(config.logLevel, name, config.logFormat);
   const secret = await resolveJwtSecret(config, log);
   return {
     config,

@@ -52,7 +52,7 @@ export async function startDirectPorts(config: Config, options: AdapterOptions, 
 }
 
 /** The REST adapter as its own process: `/api/...` on REST_PORT, plus the direct ports. */
-export async function start(config: Config, log: Logger, host: string): Promise<RunningServer[]> {
+export async function start(config: Config, log: Logger, host: string): Promise<{ main: RunningServer; direct: Record<string, RunningServer> }> {
   const internalCalls = InternalCalls.forSecret(await resolveJwtSecret(config, log));
   const options = adapterOptions(config, log, () => config.gatewayUrl, internalCalls);
   const app = newApp(config);
@@ -60,6 +60,5 @@ export async function start(config: Config, log: Logger, host: string): Promise<
   mountPrefixedServices(app, options);
   finishJsonApp(app, log);
   const main = await listen(app, config.restPort, host);
-  log.info({ url: main.url }, "REST adapter listening");
-  return [main, ...Object.values(await startDirectPorts(config, options, host))];
+  return { main, direct: await startDirectPorts(config, options, host) };
 }

@@ -17,7 +17,7 @@ export interface OperatorSession {
  */
 export async function operatorSession(): Promise<OperatorSession> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
-  const secret = await resolveJwtSecret(config, createLogger(config.logLevel, "operator"));
+  const secret = await resolveJwtSecret(config, createLogger(config.logLevel, "operator", config.logFormat));
   const running = await fetch(`http://127.0.0.1:${config.port}/healthz`).then((r) => r.ok, () => false);
   const platform = running
     ? undefined

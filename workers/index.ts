@@ -1,6 +1,7 @@
 import express from "express";
 import { healthz, listen } from "../lib/http.js";
 import { boot, stopAll } from "../lib/process/boot.js";
+import { announceReady, reachableBase } from "../lib/process/banner.js";
 import { createDataRuntime } from "../lib/runtime.js";
 import { DOMAINS } from "../subgraphs/registry.js";
 import { startWorkers } from "./start.js";
@@ -12,6 +13,8 @@ await boot("worker", async (config) => {
   const app = express();
   app.get("/healthz", healthz);
   const server = await listen(app, config.workerProcess.healthPort, config.host);
-  runtime.log.info({ health: `${server.url}/healthz` }, "worker ready");
+  announceReady(runtime.log, config.logFormat, `worker ready — ${config.workerProcess.concurrency} workers, ${runtime.db.kind} database`, [
+    ["health", `${reachableBase(config.host, server.port)}/healthz`],
+  ]);
   return stopAll({ close: () => running.stop() }, server, runtime);
 });

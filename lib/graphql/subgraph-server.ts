@@ -79,7 +79,7 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
     }),
   );
   const running = await listen(app, options.port, options.host ?? "127.0.0.1");
-  options.log.info({ subgraph: options.name, url: `${running.url}/graphql` }, "subgraph listening");
+  options.log.debug({ subgraph: options.name, url: `${running.url}/graphql` }, "subgraph listening");
   return {
     ...running,
     async close() {

@@ -11,7 +11,7 @@ export interface Stoppable {
  */
 export async function boot(name: string, start: (config: Config, log: Logger) => Promise<Stoppable>): Promise<void> {
   const config = loadConfig();
-  const log = createLogger(config.logLevel, name);
+  const log = createLogger(config.logLevel, name, config.logFormat);
   let running: Stoppable;
   try {
     running = await start(config, log);
