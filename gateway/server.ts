@@ -17,6 +17,9 @@ import { mountPageProxy } from "./page-proxy.js";
 import { DeclaredSubscriptions, type ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
+import { mountMetrics } from "../lib/metrics/endpoint.js";
+import { reportLiveSubscriptions } from "../lib/metrics/gauges.js";
+import { operationMetricsPlugin } from "../lib/metrics/graphql-plugin.js";
 
 /** What the gateway knows of a request: the caller's credentials, forwarded untouched to subgraphs. */
 export interface GatewayContext {
@@ -28,7 +31,7 @@ export interface GatewayContext {
 }
 
 export interface GatewayOptions {
-  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection" | "trustProxy">;
+  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection" | "trustProxy" | "metrics">;
   log: Logger;
   /** The domains the graph is composed of (their schemas and declared subscriptions), and where each subgraph is. */
   domains: readonly DomainModule[];
@@ -82,7 +85,10 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     // The process's boot stops every part in order on SIGINT / SIGTERM (one handler, not one per server).
     stopOnTerminationSignals: false,
     formatError: createFormatError(options.log),
-    ...apolloProtection(options.config, options.config.operationLimits, [executedOperationsAnswer200]),
+    ...apolloProtection(options.config, options.config.operationLimits, [
+      executedOperationsAnswer200,
+      ...(options.config.metrics.enabled ? [operationMetricsPlugin] : []),
+    ]),
   });
   gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded }) => void (apiSchema = loaded));
   await apollo.start();
@@ -94,11 +100,13 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   const declarations = options.domains.flatMap((domain) => domain.subscriptions ?? []);
   const subscriptions = new DeclaredSubscriptions(execute, options.bus, options.log, declarations);
   await subscriptions.start();
+  const stopReportingSubscriptions = reportLiveSubscriptions(() => subscriptions.activeSubscriptions);
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxyValue(options.config.trustProxy));
   app.get("/healthz", healthz);
+  mountMetrics(app, options.config.metrics);
   app.use(["/blobs", "/uploads"], cors(corsOptions(options.config.corsAllowOrigin)));
   mountBlobProxy(app, options.fileServiceUrl, options.log);
   mountPageProxy(app, options.domains, options.subgraphUrls, options.log);
@@ -128,6 +136,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     ...running,
     subscriptions,
     async close() {
+      stopReportingSubscriptions();
       await subscriptions.stop();
       await websockets.close();
       await running.close();

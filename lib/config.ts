@@ -1,6 +1,7 @@
 import path from "node:path";
 import { ConfigError, Settings, parseByteSize } from "./settings.js";
 import type { LogFormat } from "./logger.js";
+import type { MetricsSettings } from "./metrics/endpoint.js";
 
 export { ConfigError, Settings, parseByteSize };
 
@@ -64,6 +65,8 @@ export interface Config {
   introspection: boolean;
   /** How big and costly one GraphQL operation may be (the gateway's; subgraphs allow twice as much). */
   operationLimits: OperationLimits;
+  /** Prometheus `/metrics`: on outside production unless METRICS_ENABLED=false; off in production unless true; METRICS_TOKEN guards it. */
+  metrics: MetricsSettings;
 }
 
 /** How big and how costly one operation may be; everything past a limit is refused before any resolver runs. */
@@ -136,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     production,
     introspection: settings.boolean("GRAPHQL_INTROSPECTION", !production),
     operationLimits: readOperationLimits(settings),
+    metrics: { enabled: settings.boolean("METRICS_ENABLED", !production), token: settings.optionalString("METRICS_TOKEN") },
   };
 }

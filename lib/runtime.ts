@@ -13,6 +13,7 @@ import { fileBlobStore } from "./storage/blob-store.js";
 import { createFileService, type FileService } from "./storage/file-service.js";
 import { SignedUrls } from "./storage/signed-urls.js";
 import path from "node:path";
+import { reportJobQueue } from "./metrics/gauges.js";
 
 /** What every process needs: configuration, a logger, the token service and (for subgraphs) the database. */
 export interface Runtime {
@@ -69,6 +70,7 @@ export async function createDataRuntime(config: Config = loadConfig(), name?: st
   runtime.log.info({ database: db.kind, rateLimits: redis ? "redis" : "memory" }, "database ready");
   const roles = new CurrentRoles(db.prisma, runtime.bus, config.roleCacheMs);
   await roles.listen();
+  const stopReportingJobs = reportJobQueue(db.prisma);
   return {
     ...runtime,
     db,
@@ -76,6 +78,7 @@ export async function createDataRuntime(config: Config = loadConfig(), name?: st
     files: createFileService(fileBlobStore(path.join(config.dataDir, "blobs")), runtime.signedUrls),
     roles,
     async close() {
+      stopReportingJobs();
       await roles.close();
       await runtime.bus.close();
       await db.close();

@@ -3,6 +3,7 @@ import cors from "cors";
 import type { Logger } from "../lib/logger.js";
 import { callerAddress, corsOptions, healthz } from "../lib/http.js";
 import type { InternalCalls } from "../lib/auth/internal-calls.js";
+import { timedRoute } from "../lib/metrics/timed-handler.js";
 import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
 import { executeOperation, GatewayUnavailableError, type Caller, type GraphQLResult } from "./graphql-client.js";
@@ -19,6 +20,8 @@ export interface AdapterOptions {
   log: Logger;
   /** Signs the caller's address for the gateway (which limits some operations per client address). */
   internalCalls: InternalCalls;
+  /** Observe each route's latency for `/metrics`. */
+  metrics: boolean;
 }
 
 function bodyErrors(style: ErrorStyle): ErrorRequestHandler {
@@ -131,7 +134,8 @@ export function serviceRouter(service: RestService, options: AdapterOptions, onl
   for (const route of service.routes.filter(only)) {
     const method = route.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
     const parser = route.upload ? [] : [route.bytesBody ? bytes : route.rawBody ? text : route.form ? form : json];
-    router[method](route.path, ...parser, runRoute(route, options, style));
+    const handler = runRoute(route, options, style);
+    router[method](route.path, ...parser, options.metrics ? timedRoute(service.name, `${route.method} ${route.path}`, handler) : handler);
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   methodsByPath.set("/healthz", ["GET"]);

@@ -2,6 +2,7 @@ import express, { type Express } from "express";
 import type { Config } from "../lib/config.js";
 import { finishJsonApp, listen, trustProxyValue, type RunningServer } from "../lib/http.js";
 import { InternalCalls } from "../lib/auth/internal-calls.js";
+import { mountMetrics } from "../lib/metrics/endpoint.js";
 import { resolveJwtSecret } from "../lib/auth/jwt-secret.js";
 import type { Logger } from "../lib/logger.js";
 import { serviceRouter, type AdapterOptions } from "./router.js";
@@ -18,7 +19,7 @@ export function directServices(config: Config, services: readonly RestService[] 
 }
 
 export function adapterOptions(config: Config, log: Logger, gatewayUrl: () => string, internalCalls: InternalCalls): AdapterOptions {
-  return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls };
+  return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls, metrics: config.metrics.enabled };
 }
 
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
@@ -57,6 +58,7 @@ export async function start(config: Config, log: Logger, host: string): Promise<
   const options = adapterOptions(config, log, () => config.gatewayUrl, internalCalls);
   const app = newApp(config);
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
+  mountMetrics(app, config.metrics);
   mountPrefixedServices(app, options);
   finishJsonApp(app, log);
   const main = await listen(app, config.restPort, host);

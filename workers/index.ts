@@ -1,5 +1,6 @@
 import express from "express";
 import { healthz, listen } from "../lib/http.js";
+import { mountMetrics } from "../lib/metrics/endpoint.js";
 import { boot, stopAll } from "../lib/process/boot.js";
 import { announceReady, reachableBase } from "../lib/process/banner.js";
 import { createDataRuntime } from "../lib/runtime.js";
@@ -12,6 +13,7 @@ await boot("worker", async (config) => {
   const running = await startWorkers(runtime, config.workerProcess.concurrency, DOMAINS);
   const app = express();
   app.get("/healthz", healthz);
+  mountMetrics(app, config.metrics);
   const server = await listen(app, config.workerProcess.healthPort, config.host);
   announceReady(runtime.log, config.logFormat, `worker ready — ${config.workerProcess.concurrency} workers, ${runtime.db.kind} database`, [
     ["health", `${reachableBase(config.host, server.port)}/healthz`],
