@@ -53,6 +53,13 @@ export function startProcess(entry: string | string[], env: Record<string, strin
   };
 }
 
+/** Runs `tsx <entry> [args…]` to its end: its exit code and everything it printed. */
+export async function runProcess(entry: string | string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = startProcess(entry, env);
+  const code = await new Promise<number | null>((resolve) => child.process.once("exit", resolve));
+  return { code, output: child.output() };
+}
+
 /** Polls `url` until it answers 200, the process exits, or the time runs out. */
 export async function waitUntilHealthy(url: string, child: Child, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
