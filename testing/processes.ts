@@ -32,10 +32,11 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Starts `tsx <entry> [args…]` as its own process with the given environment. */
-export function startProcess(entry: string | string[], env: Record<string, string>): Child {
+/** Starts `tsx <entry> [args…]` as its own process with the given environment (`loader: false`: compiled JavaScript, plain Node). */
+export function startProcess(entry: string | string[], env: Record<string, string>, { loader = true } = {}): Child {
   let output = "";
-  const child = spawn(process.execPath, [...process.execArgv.filter((flag) => flag === "--no-memory-protection-keys"), "--import", "tsx", ...[entry].flat()], {
+  const flags = [...process.execArgv.filter((flag) => flag === "--no-memory-protection-keys"), ...(loader ? ["--import", "tsx"] : [])];
+  const child = spawn(process.execPath, [...flags, ...[entry].flat()], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
