@@ -67,6 +67,8 @@ export interface Config {
   operationLimits: OperationLimits;
   /** Prometheus `/metrics`: on outside production unless METRICS_ENABLED=false; off in production unless true; METRICS_TOKEN guards it. */
   metrics: MetricsSettings;
+  /** OpenTelemetry traces: exported over OTLP/HTTP when `endpoint` is set; the service name defaults to the process's role. */
+  tracing: { endpoint: string | undefined; serviceName: string | undefined };
 }
 
 /** How big and how costly one operation may be; everything past a limit is refused before any resolver runs. */
@@ -139,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     production,
     introspection: settings.boolean("GRAPHQL_INTROSPECTION", !production),
     operationLimits: readOperationLimits(settings),
+    tracing: { endpoint: settings.optionalString("OTEL_EXPORTER_OTLP_ENDPOINT"), serviceName: settings.optionalString("OTEL_SERVICE_NAME") },
     metrics: { enabled: settings.boolean("METRICS_ENABLED", !production), token: settings.optionalString("METRICS_TOKEN") },
   };
 }

@@ -35,7 +35,9 @@ export interface Child {
 /** Starts `tsx <entry> [args…]` as its own process with the given environment (`loader: false`: compiled JavaScript, plain Node). */
 export function startProcess(entry: string | string[], env: Record<string, string>, { loader = true } = {}): Child {
   let output = "";
-  const flags = [...process.execArgv.filter((flag) => flag === "--no-memory-protection-keys"), ...(loader ? ["--import", "tsx"] : [])];
+  // As the start scripts do: the tracing preload first (it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
+  const preload = loader ? ["--import", "tsx", "--import", "./lib/telemetry/preload.ts"] : ["--import", "./dist/lib/telemetry/preload.js"];
+  const flags = [...process.execArgv.filter((flag) => flag === "--no-memory-protection-keys"), ...preload];
   const child = spawn(process.execPath, [...flags, ...[entry].flat()], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ["ignore", "pipe", "pipe"],

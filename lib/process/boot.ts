@@ -1,5 +1,6 @@
 import { loadConfig, type Config } from "../config.js";
 import { createLogger, type Logger } from "../logger.js";
+import { telemetry } from "../telemetry/hooks.js";
 
 export interface Stoppable {
   close(): Promise<void>;
@@ -22,7 +23,10 @@ export async function boot(name: string, start: (config: Config, log: Logger) =>
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       log.info({ signal }, "shutting down");
-      void running.close().finally(() => process.exit(0));
+      void running
+        .close()
+        .then(() => telemetry.shutdown?.())
+        .finally(() => process.exit(0));
     });
   }
 }

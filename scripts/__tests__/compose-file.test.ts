@@ -15,7 +15,7 @@ const compose = parse(readFileSync(COMPOSE_FILE, "utf8"));
 function entryOf(script: string): string {
   const command = scripts[script];
   assert.ok(command, `package.json has no script "${script}"`);
-  const match = command.match(/^(?:tsx|node) (?:dist\/)?(\S+)\.(?:ts|js)\b/);
+  const match = command.match(/^(?:tsx|node) (?:--import \S+ )?(?:dist\/)?(\S+)\.(?:ts|js)\b/);
   assert.ok(match, `script "${script}" is not "tsx <file>.ts" or "node dist/<file>.js": ${command}`);
   return match[1];
 }
