@@ -1,3 +1,4 @@
+import { progressBar } from "../lib/process/progress.js";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -70,7 +71,11 @@ async function measure(work: () => Promise<void>): Promise<number[]> {
 /** Runs the cases interleaved, round after round, so load and warm-up affect each alike. */
 async function compare(title: string, cases: Case[]) {
   const results = new Map<string, { ms: number; latencies: number[] }>(cases.map((c) => [c.name, { ms: 0, latencies: [] }]));
-  for (const c of cases) await measure(c.run); // warm-up
+  const progress = progressBar(title, cases.length * (ROUNDS + 1));
+  for (const c of cases) {
+    await measure(c.run); // warm-up
+    progress.advance(`warm-up: ${c.name}`);
+  }
   for (let round = 0; round < ROUNDS; round++) {
     for (const c of cases) {
       const start = performance.now();
@@ -78,8 +83,10 @@ async function compare(title: string, cases: Case[]) {
       const entry = results.get(c.name)!;
       entry.ms += performance.now() - start;
       entry.latencies.push(...latencies);
+      progress.advance(`round ${round + 1}: ${c.name}`);
     }
   }
+  progress.stop();
   const baseline = results.get(cases[0].name)!;
   console.log(`\n${title}`);
   console.table(
