@@ -1,8 +1,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import net from "node:net";
+import type { TestDatabase } from "./database.js";
 import { variablePrefix } from "../lib/modules/domain-module.js";
 import { DIRECT_PORT_VARIABLES } from "../rest-adapter/services.js";
 import { DOMAINS } from "../subgraphs/registry.js";
+
+/** The environment of a platform process over a test database: its own secret, loopback, quiet logs, any free p2p port; `extra` on top. */
+export function platformProcessEnv(database: TestDatabase, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATA_DIR: database.dataDir,
+    P2P_LISTEN: "/ip4/127.0.0.1/tcp/0",
+    RATE_LIMIT_KEY_PREFIX: `process-${randomBytes(4).toString("hex")}`,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...extra,
+  };
+}
 
 /** Each domain's subgraph as a process: its name, the variable naming its port and the one a gateway finds it by. */
 export const SUBGRAPH_PROCESSES = DOMAINS.map(({ name }) => ({

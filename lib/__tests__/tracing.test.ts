@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
-import { startPlatformProcess, type Child } from "../../testing/processes.js";
+import { platformProcessEnv, startPlatformProcess, type Child } from "../../testing/processes.js";
 
 interface ReceivedSpan {
   traceId: string;
@@ -57,16 +56,7 @@ let mainPort: number;
 before(async () => {
   database = await createTestDatabase();
   receiver = await startReceiver();
-  const env: Record<string, string> = {
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    DATA_DIR: database.dataDir,
-    JOB_WORKERS: "0",
-    P2P_LISTEN: "/ip4/127.0.0.1/tcp/0",
-    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  };
+  const env = platformProcessEnv(database, { JOB_WORKERS: "0", OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
   const started = await startPlatformProcess(env);
   platform = started.child;
   client = new HttpClient(started.baseUrl);

@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { PASSWORD, uniqueEmail } from "../../testing/accounts.js";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
-import { freeDirectPorts, freePort, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
+import { freeDirectPorts, freePort, platformProcessEnv, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 let database: TestDatabase;
@@ -27,18 +27,7 @@ describe("production build", () => {
     const port = await freePort();
     platform = startProcess(
       "dist/scripts/start-embedded.js",
-      {
-        NODE_ENV: "production",
-        BOOTSTRAP_SECRET: randomBytes(16).toString("hex"),
-        JWT_SECRET: randomBytes(32).toString("hex"),
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        ...(await freeDirectPorts()),
-        LOG_LEVEL: "warn",
-        DATA_DIR: database.dataDir,
-        P2P_LISTEN: "/ip4/127.0.0.1/tcp/0",
-        ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-      },
+      platformProcessEnv(database, { NODE_ENV: "production", BOOTSTRAP_SECRET: randomBytes(16).toString("hex"), PORT: String(port), ...(await freeDirectPorts()) }),
       { loader: false },
     );
     await waitUntilHealthy(`http://127.0.0.1:${port}/healthz`, platform);

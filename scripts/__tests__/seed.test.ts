@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
-import { runProcess, startPlatformProcess, type Child } from "../../testing/processes.js";
+import { platformProcessEnv, runProcess, startPlatformProcess, type Child } from "../../testing/processes.js";
 import { DemoHttp } from "../seed/demo-http.js";
 import { DEMO_INTEGRATION, DEMO_PASSWORD } from "../seed/demo-data.js";
 
@@ -14,16 +13,7 @@ let env: Record<string, string>;
 
 before(async () => {
   database = await createTestDatabase();
-  env = {
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "warn",
-    LOG_FORMAT: "pretty",
-    DATA_DIR: database.dataDir,
-    RATE_LIMIT_KEY_PREFIX: `seed-${randomBytes(4).toString("hex")}`,
-    P2P_LISTEN: "/ip4/127.0.0.1/tcp/0",
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  };
+  env = platformProcessEnv(database, { LOG_FORMAT: "pretty" });
   const started = await startPlatformProcess(env);
   platform = started.child;
   http = new HttpClient(started.baseUrl);

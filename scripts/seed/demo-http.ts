@@ -21,14 +21,8 @@ export class DemoHttp {
       body = new Uint8Array(options.bytes);
     }
     const response = await fetch(this.baseUrl + path, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* a plain text body */
-    }
-    return { status: response.status, body: parsed };
+    const json = response.headers.get("content-type")?.includes("json") ?? false;
+    return { status: response.status, body: json ? await response.json() : await response.text() };
   }
 
   /** The same, refusing anything but the statuses `expected` (so a failed step says what the platform answered). */
