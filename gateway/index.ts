@@ -1,7 +1,9 @@
 import { boot, stopAll } from "../lib/process/boot.js";
+import { announceReady, reachableBase } from "../lib/process/banner.js";
 import { fileServiceUrl, subgraphUrls } from "../lib/modules/topology.js";
 import { createRuntime } from "../lib/runtime.js";
 import { DOMAINS } from "../subgraphs/registry.js";
+import { gatewayEntries } from "./banner.js";
 import { start } from "./server.js";
 import { readSupergraphFile } from "./supergraph-file.js";
 
@@ -27,5 +29,6 @@ await boot("gateway", async (config, log) => {
     },
     config.host,
   );
+  announceReady(log, config.logFormat, "gateway ready", gatewayEntries(config, reachableBase(config.host, gateway.port)));
   return stopAll(gateway, runtime.bus);
 });

@@ -24,6 +24,9 @@ import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/re
 
 /** The gateway's own HTTP client for subgraph requests (keep-alive, as without a fetcher of ours). */
 const defaultFetcher = new RemoteGraphQLDataSource({ url: "http://127.0.0.1/" }).fetcher;
+import { mountMetrics } from "../lib/metrics/endpoint.js";
+import { reportLiveSubscriptions } from "../lib/metrics/gauges.js";
+import { operationMetricsPlugin } from "../lib/metrics/graphql-plugin.js";
 
 /** What the gateway knows of a request: the caller's credentials, forwarded untouched to subgraphs. */
 export interface GatewayContext {
@@ -35,7 +38,7 @@ export interface GatewayContext {
 }
 
 export interface GatewayOptions {
-  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection" | "trustProxy" | "gatewayExecutor">;
+  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection" | "trustProxy" | "gatewayExecutor" | "metrics">;
   log: Logger;
   /** The domains the graph is composed of (their schemas and declared subscriptions), and where each subgraph is. */
   domains: readonly DomainModule[];
@@ -96,7 +99,10 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     // The process's boot stops every part in order on SIGINT / SIGTERM (one handler, not one per server).
     stopOnTerminationSignals: false,
     formatError: createFormatError(options.log),
-    ...apolloProtection(options.config, options.config.operationLimits, [executedOperationsAnswer200]),
+    ...apolloProtection(options.config, options.config.operationLimits, [
+      executedOperationsAnswer200,
+      ...(options.config.metrics.enabled ? [operationMetricsPlugin] : []),
+    ]),
   });
   const calls = new SubgraphCalls(options.internalCalls, (name) => options.subgraphUrls[name], options.inProcessSubgraphs);
   const lean = options.config.gatewayExecutor === "lean" ? new LeanExecutor((requestContext) => calls.for(requestContext.context as GatewayContext)) : undefined;
@@ -115,6 +121,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   const declarations = options.domains.flatMap((domain) => domain.subscriptions ?? []);
   const subscriptions = new DeclaredSubscriptions(execute, options.bus, options.log, declarations);
   await subscriptions.start();
+  const stopReportingSubscriptions = reportLiveSubscriptions(() => subscriptions.activeSubscriptions);
 
   const app = express();
   app.disable("x-powered-by");
@@ -122,6 +129,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   app.get("/healthz", healthz);
   const subgraphChecks = Object.entries(options.subgraphUrls).map(([name, url]) => healthCheck(`subgraph:${name}`, healthUrlOf(url)));
   app.get("/readyz", readyz(() => [...options.readiness, ...subgraphChecks]));
+  mountMetrics(app, options.config.metrics);
   app.use(["/blobs", "/uploads"], cors(corsOptions(options.config.corsAllowOrigin)));
   mountBlobProxy(app, options.fileServiceUrl, options.log);
   mountPageProxy(app, options.domains, options.subgraphUrls, options.log);
@@ -146,7 +154,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     maxSubscriptionsPerConnection: options.config.maxSubscriptionsPerConnection,
     log: options.log,
   });
-  options.log.info({ url: `${running.url}/graphql` }, "gateway listening");
+  options.log.debug({ url: `${running.url}/graphql` }, "gateway listening");
   let closing: Promise<void> | undefined;
   return {
     ...running,
@@ -154,6 +162,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     close() {
       // Once, however often asked. Sockets first: a subscription ended by the stop would tell its client "complete" instead of "restart".
       closing ??= (async () => {
+        stopReportingSubscriptions();
         await websockets.close();
         await subscriptions.stop();
         await running.close();

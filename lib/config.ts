@@ -1,5 +1,7 @@
 import path from "node:path";
 import { ConfigError, Settings, parseByteSize } from "./settings.js";
+import type { LogFormat } from "./logger.js";
+import type { MetricsSettings } from "./metrics/endpoint.js";
 
 export { ConfigError, Settings, parseByteSize };
 
@@ -40,6 +42,8 @@ export interface Config {
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
   logLevel: string;
+  /** LOG_FORMAT: `pretty` on a terminal outside production (`auto`), JSON lines otherwise. */
+  logFormat: LogFormat;
   /** Where the REST adapter finds the gateway (split processes). */
   gatewayUrl: string;
   /** Redis server for shared rate limits and the event bus; in-process when absent. */
@@ -71,6 +75,10 @@ export interface Config {
   operationLimits: OperationLimits;
   /** `lean` (default): the gateway runs query plans with its own executor (gateway/execution); `stock`: @apollo/gateway's. */
   gatewayExecutor: "lean" | "stock";
+  /** Prometheus `/metrics`: on outside production unless METRICS_ENABLED=false; off in production unless true; METRICS_TOKEN guards it. */
+  metrics: MetricsSettings;
+  /** OpenTelemetry traces: exported over OTLP/HTTP when `endpoint` is set; the service name defaults to the process's role. */
+  tracing: { endpoint: string | undefined; serviceName: string | undefined };
 }
 
 /** How big and how costly one operation may be; everything past a limit is refused before any resolver runs. */
@@ -96,6 +104,11 @@ function readOperationLimits(settings: Settings): OperationLimits {
     maxCost: settings.positiveInt("GRAPHQL_MAX_COST", 20_000),
     defaultListSize: settings.positiveInt("GRAPHQL_DEFAULT_LIST_SIZE", 20),
   };
+}
+
+function logFormat(setting: "auto" | "json" | "pretty", production: boolean): LogFormat {
+  if (setting !== "auto") return setting;
+  return process.stdout.isTTY && !production ? "pretty" : "json";
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Config {
@@ -128,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     corsAllowOrigin: settings.string("CORS_ALLOW_ORIGIN", "http://localhost:3000"),
     bodyLimitBytes: settings.byteSize("BODY_LIMIT", "1mb"),
     logLevel: settings.string("LOG_LEVEL", "info"),
+    logFormat: logFormat(settings.choice("LOG_FORMAT", ["auto", "json", "pretty"], "auto"), production),
     gatewayUrl: settings.string("GATEWAY_URL", `http://127.0.0.1:${port}/graphql`),
     redisUrl: settings.optionalString("REDIS_URL"),
     keyPrefix: settings.string("RATE_LIMIT_KEY_PREFIX", "rate-limit"),
@@ -145,5 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     introspection: settings.boolean("GRAPHQL_INTROSPECTION", !production),
     operationLimits: readOperationLimits(settings),
     gatewayExecutor: settings.choice("GATEWAY_EXECUTOR", ["lean", "stock"] as const, "lean"),
+    tracing: { endpoint: settings.optionalString("OTEL_EXPORTER_OTLP_ENDPOINT"), serviceName: settings.optionalString("OTEL_SERVICE_NAME") },
+    metrics: { enabled: settings.boolean("METRICS_ENABLED", !production), token: settings.optionalString("METRICS_TOKEN") },
   };
 }

@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { TooManyRequestsError } from "./errors.js";
+import { rateLimitRefusals } from "./metrics/registry.js";
 
 export interface LimitRule {
   /** Name of the limit, part of every key. */
@@ -30,12 +31,16 @@ function refusal(rule: LimitRule, msBeforeNext: number): TooManyRequestsError {
 }
 
 function wrap(rule: LimitRule, limiter: RateLimiterAbstract): Limiter {
+  const refused = rateLimitRefusals.labels(rule.name);
   return {
     async consume(key) {
       try {
         await limiter.consume(key);
       } catch (result) {
-        if (result instanceof RateLimiterRes) throw refusal(rule, result.msBeforeNext);
+        if (result instanceof RateLimiterRes) {
+          refused.inc();
+          throw refusal(rule, result.msBeforeNext);
+        }
         throw result;
       }
     },

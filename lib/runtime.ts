@@ -14,6 +14,7 @@ import { fileBlobStore } from "./storage/blob-store.js";
 import { createFileService, type FileService } from "./storage/file-service.js";
 import { SignedUrls } from "./storage/signed-urls.js";
 import path from "node:path";
+import { reportJobQueue } from "./metrics/gauges.js";
 
 /** What every process needs: configuration, a logger, the token service and (for subgraphs) the database. */
 export interface Runtime {
@@ -50,7 +51,7 @@ export function createBus(config: Config, log?: Logger): Bus {
 }
 
 export async function createRuntime(config: Config = loadConfig(), name?: string): Promise<Runtime> {
-  const log = createLogger(config.logLevel, name);
+  const log = createLogger(config.logLevel, name, config.logFormat);
   const secret = await resolveJwtSecret(config, log);
   const bus = createBus(config, log);
   return {
@@ -82,6 +83,7 @@ export async function createDataRuntime(config: Config = loadConfig(), name?: st
   runtime.log.info({ database: db.kind, rateLimits: redis ? "redis" : "memory" }, "database ready");
   const roles = new CurrentRoles(db.prisma, runtime.bus, config.roleCacheMs);
   await roles.listen();
+  const stopReportingJobs = reportJobQueue(db.prisma);
   return {
     ...runtime,
     readiness: [databaseCheck(db), ...runtime.readiness, ...(redis ? [{ name: "rate-limits", check: () => pingRedis(redis, config.redisConnectTimeoutMs) }] : [])],
@@ -90,6 +92,7 @@ export async function createDataRuntime(config: Config = loadConfig(), name?: st
     files: createFileService(fileBlobStore(path.join(config.dataDir, "blobs")), runtime.signedUrls),
     roles,
     async close() {
+      stopReportingJobs();
       await roles.close();
       await runtime.bus.close();
       await db.close();

@@ -4,6 +4,7 @@ import type { Logger } from "../lib/logger.js";
 import { callerAddress, corsOptions, healthz } from "../lib/http.js";
 import type { InternalCalls } from "../lib/auth/internal-calls.js";
 import { readyz, type ReadinessCheck } from "../lib/readiness.js";
+import { timedRoute } from "../lib/metrics/timed-handler.js";
 import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
 import { executeOperation, GatewayUnavailableError, type Caller, type GraphQLResult } from "./graphql-client.js";
@@ -22,6 +23,8 @@ export interface AdapterOptions {
   internalCalls: InternalCalls;
   /** What `/readyz` of a direct port checks (the gateway, or in one process the database and Redis). */
   readiness: readonly ReadinessCheck[];
+  /** Observe each route's latency for `/metrics`. */
+  metrics: boolean;
 }
 
 /** What a caller is told to wait when the gateway cannot be reached (restarting, or every replica away). */
@@ -139,7 +142,8 @@ export function serviceRouter(service: RestService, options: AdapterOptions, onl
   for (const route of service.routes.filter(only)) {
     const method = route.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
     const parser = route.upload ? [] : [route.bytesBody ? bytes : route.rawBody ? text : route.form ? form : json];
-    router[method](route.path, ...parser, runRoute(route, options, style));
+    const handler = runRoute(route, options, style);
+    router[method](route.path, ...parser, options.metrics ? timedRoute(service.name, `${route.method} ${route.path}`, handler) : handler);
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   methodsByPath.set("/healthz", ["GET"]);

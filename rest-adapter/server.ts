@@ -2,6 +2,7 @@ import express, { type Express } from "express";
 import type { Config } from "../lib/config.js";
 import { finishJsonApp, listen, trustProxyValue, type RunningServer } from "../lib/http.js";
 import { InternalCalls } from "../lib/auth/internal-calls.js";
+import { mountMetrics } from "../lib/metrics/endpoint.js";
 import { resolveJwtSecret } from "../lib/auth/jwt-secret.js";
 import type { Logger } from "../lib/logger.js";
 import { serviceRouter, type AdapterOptions } from "./router.js";
@@ -19,7 +20,7 @@ export function directServices(config: Config, services: readonly RestService[] 
 }
 
 export function adapterOptions(config: Config, log: Logger, gatewayUrl: () => string, internalCalls: InternalCalls, readiness: readonly ReadinessCheck[]): AdapterOptions {
-  return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls, readiness };
+  return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls, readiness, metrics: config.metrics.enabled };
 }
 
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
@@ -53,16 +54,16 @@ export async function startDirectPorts(config: Config, options: AdapterOptions, 
 }
 
 /** The REST adapter as its own process: `/api/...` on REST_PORT, plus the direct ports. */
-export async function start(config: Config, log: Logger, host: string): Promise<RunningServer[]> {
+export async function start(config: Config, log: Logger, host: string): Promise<{ main: RunningServer; direct: Record<string, RunningServer> }> {
   const internalCalls = InternalCalls.forSecret(await resolveJwtSecret(config, log));
   // The adapter keeps no data of its own: it is ready when the graph it runs operations on answers.
   const options = adapterOptions(config, log, () => config.gatewayUrl, internalCalls, [healthCheck("gateway", healthUrlOf(config.gatewayUrl))]);
   const app = newApp(config);
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
   app.get("/readyz", readyz(() => options.readiness));
+  mountMetrics(app, config.metrics);
   mountPrefixedServices(app, options);
   finishJsonApp(app, log);
   const main = await listen(app, config.restPort, host);
-  log.info({ url: main.url }, "REST adapter listening");
-  return [main, ...Object.values(await startDirectPorts(config, options, host))];
+  return { main, direct: await startDirectPorts(config, options, host) };
 }

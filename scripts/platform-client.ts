@@ -6,6 +6,12 @@ import { startEmbedded } from "../gateway/embedded.js";
 import { anyDirectPorts } from "../rest-adapter/services.js";
 
 export interface OperatorSession {
+  /** The platform's main port (`/graphql`, the REST paths), as this tool reaches it. */
+  baseUrl: string;
+  /** Where the platform keeps its files (`DATA_DIR`): the generated secret, and what the tools remember. */
+  dataDir: string;
+  /** No platform was running: one was started in this process for the command (and stops with it). */
+  startedForCommand: boolean;
   graphql(query: string, variables?: Record<string, unknown>): Promise<Record<string, any>>;
   close(): Promise<void>;
 }
@@ -17,7 +23,7 @@ export interface OperatorSession {
  */
 export async function operatorSession(): Promise<OperatorSession> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
-  const secret = await resolveJwtSecret(config, createLogger(config.logLevel, "operator"));
+  const secret = await resolveJwtSecret(config, createLogger(config.logLevel, "operator", config.logFormat));
   const running = await fetch(`http://127.0.0.1:${config.port}/healthz`).then((r) => r.ok, () => false);
   const platform = running
     ? undefined
@@ -26,8 +32,12 @@ export async function operatorSession(): Promise<OperatorSession> {
       );
   // Tokens the platform it talks to accepts: the same secret, issuer and audience as its own.
   const tokens = platform?.runtime.tokens ?? new BusinessTokenService({ secret, ...config.businessTokens });
-  const url = platform ? `${platform.main.url}/graphql` : `http://127.0.0.1:${config.port}/graphql`;
+  const baseUrl = platform ? platform.main.url : `http://127.0.0.1:${config.port}`;
+  const url = `${baseUrl}/graphql`;
   return {
+    baseUrl,
+    dataDir: config.dataDir,
+    startedForCommand: platform !== undefined,
     async graphql(query, variables = {}) {
       const response = await fetch(url, {
         method: "POST",

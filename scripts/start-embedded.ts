@@ -1,16 +1,19 @@
 import { boot } from "../lib/process/boot.js";
+import { announceReady, reachableBase } from "../lib/process/banner.js";
+import { gatewayEntries } from "../gateway/banner.js";
 import { startEmbedded } from "../gateway/embedded.js";
+import { directPortEntries, restPrefixEntries } from "../rest-adapter/banner.js";
 
 await boot("platform", async (config, log) => {
   const platform = await startEmbedded(config);
-  log.info(
-    {
-      node: process.version,
-      graphql: `${platform.main.url}/graphql`,
-      rest: `${platform.main.url}/api/`,
-      direct: Object.fromEntries(Object.entries(platform.direct).map(([name, server]) => [name, server.url])),
-    },
-    "platform ready",
+  const base = reachableBase(config.host, platform.main.port);
+  const direct = Object.fromEntries(Object.entries(platform.direct).map(([name, server]) => [name, server.port]));
+  announceReady(
+    log,
+    config.logFormat,
+    `platform ready — ${platform.runtime.db.kind} database, Node ${process.version}`,
+    [...gatewayEntries(config, base), ...restPrefixEntries(base), ...directPortEntries(direct, (port) => reachableBase(config.host, port))],
+    { node: process.version },
   );
   return platform;
 });

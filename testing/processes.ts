@@ -1,8 +1,24 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import net from "node:net";
+import type { TestDatabase } from "./database.js";
 import { variablePrefix } from "../lib/modules/domain-module.js";
 import { DIRECT_PORT_VARIABLES } from "../rest-adapter/services.js";
 import { DOMAINS } from "../subgraphs/registry.js";
+
+/** The environment of a platform process over a test database: its own secret, loopback, quiet logs, any free p2p port; `extra` on top. */
+export function platformProcessEnv(database: TestDatabase, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATA_DIR: database.dataDir,
+    P2P_LISTEN: "/ip4/127.0.0.1/tcp/0",
+    RATE_LIMIT_KEY_PREFIX: `process-${randomBytes(4).toString("hex")}`,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...extra,
+  };
+}
 
 /** Each domain's subgraph as a process: its name, the variable naming its port and the one a gateway finds it by. */
 export const SUBGRAPH_PROCESSES = DOMAINS.map(({ name }) => ({
@@ -32,10 +48,13 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Starts `tsx <entry> [args…]` as its own process with the given environment. */
-export function startProcess(entry: string | string[], env: Record<string, string>): Child {
+/** Starts `tsx <entry> [args…]` as its own process with the given environment (`loader: false`: compiled JavaScript, plain Node). */
+export function startProcess(entry: string | string[], env: Record<string, string>, { loader = true } = {}): Child {
   let output = "";
-  const child = spawn(process.execPath, [...process.execArgv.filter((flag) => flag === "--no-memory-protection-keys"), "--import", "tsx", ...[entry].flat()], {
+  // As the start scripts do: the tracing preload first (it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
+  const preload = loader ? ["--import", "tsx", "--import", "./lib/telemetry/preload.ts"] : ["--import", "./dist/lib/telemetry/preload.js"];
+  const flags = [...process.execArgv.filter((flag) => flag === "--no-memory-protection-keys"), ...preload];
+  const child = spawn(process.execPath, [...flags, ...[entry].flat()], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -51,6 +70,13 @@ export function startProcess(entry: string | string[], env: Record<string, strin
       await exited;
     },
   };
+}
+
+/** Runs `tsx <entry> [args…]` to its end: its exit code and everything it printed. */
+export async function runProcess(entry: string | string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = startProcess(entry, env);
+  const code = await new Promise<number | null>((resolve) => child.process.once("exit", resolve));
+  return { code, output: child.output() };
 }
 
 /** Polls `url` until it answers 200, the process exits, or the time runs out. */

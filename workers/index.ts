@@ -1,7 +1,9 @@
 import express from "express";
 import { healthz, listen } from "../lib/http.js";
 import { readyz } from "../lib/readiness.js";
+import { mountMetrics } from "../lib/metrics/endpoint.js";
 import { boot, stopAll } from "../lib/process/boot.js";
+import { announceReady, reachableBase } from "../lib/process/banner.js";
 import { createDataRuntime } from "../lib/runtime.js";
 import { DOMAINS } from "../subgraphs/registry.js";
 import { startWorkers } from "./start.js";
@@ -13,7 +15,10 @@ await boot("worker", async (config) => {
   const app = express();
   app.get("/healthz", healthz);
   app.get("/readyz", readyz(() => runtime.readiness));
+  mountMetrics(app, config.metrics);
   const server = await listen(app, config.workerProcess.healthPort, config.host);
-  runtime.log.info({ health: `${server.url}/healthz` }, "worker ready");
+  announceReady(runtime.log, config.logFormat, `worker ready — ${config.workerProcess.concurrency} workers, ${runtime.db.kind} database`, [
+    ["health", `${reachableBase(config.host, server.port)}/healthz`],
+  ]);
   return stopAll({ close: () => running.stop() }, server, runtime);
 });

@@ -1,3 +1,5 @@
+import { telemetry } from "../telemetry/hooks.js";
+
 interface PostgresErrorCause {
   kind: string;
   code?: string;
@@ -56,9 +58,11 @@ export function instrumentAdapter<T extends object>(target: T, counter: Statemen
       if (typeof value !== "function") return value;
       if (typeof property !== "string" || !ASYNC_METHODS.has(property)) return value.bind(object);
       return async (...args: unknown[]) => {
-        if (STATEMENTS.has(property)) counter.count += 1;
+        const statement = STATEMENTS.has(property);
+        if (statement) counter.count += 1;
         try {
-          const result = await value.apply(object, args);
+          const traced = statement ? telemetry.sql : undefined;
+          const result = traced ? await traced((args[0] as { sql?: string } | undefined)?.sql, () => value.apply(object, args)) : await value.apply(object, args);
           return RETURNS_WRAPPED.has(property) ? instrumentAdapter(result, counter, translateErrors) : result;
         } catch (error) {
           const cause = (error as { cause?: PostgresErrorCause }).cause;

@@ -3,6 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SqlRunner } from "./sql-runner.js";
+import { SILENT_PROGRESS, type Progress } from "../process/progress.js";
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL("../../prisma/migrations", import.meta.url));
 /** Bookkeeping table of applied migrations; not part of any domain's schema. */
@@ -33,7 +34,7 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
  * Applies committed migrations in name order, each in its own transaction, and records them.
  * Running it again applies nothing; a migration edited after it was applied is refused.
  */
-export async function applyMigrations(db: SqlRunner, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function applyMigrations(db: SqlRunner, dir = MIGRATIONS_DIR, progress: (pending: number) => Progress = () => SILENT_PROGRESS): Promise<string[]> {
   const migrations = await readMigrations(dir);
   await db.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
   try {
@@ -44,6 +45,7 @@ export async function applyMigrations(db: SqlRunner, dir = MIGRATIONS_DIR): Prom
     const rows = await db.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "${MIGRATIONS_TABLE}"`);
     const applied = new Map(rows.map((row) => [row.name, row.checksum]));
     const appliedNow: string[] = [];
+    const bar = progress(migrations.filter((migration) => !applied.has(migration.name)).length);
     for (const migration of migrations) {
       const checksum = applied.get(migration.name);
       if (checksum !== undefined) {
@@ -65,7 +67,9 @@ export async function applyMigrations(db: SqlRunner, dir = MIGRATIONS_DIR): Prom
         throw new MigrationError(`migration ${migration.name} failed: ${(error as Error).message}`);
       }
       appliedNow.push(migration.name);
+      bar.advance(migration.name);
     }
+    bar.stop();
     return appliedNow;
   } finally {
     await db.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);

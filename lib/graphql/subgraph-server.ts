@@ -104,7 +104,7 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
     }),
   );
   const running = await listen(app, options.port, options.host ?? "127.0.0.1");
-  options.log.info({ subgraph: options.name, url: `${running.url}/graphql` }, "subgraph listening");
+  options.log.debug({ subgraph: options.name, url: `${running.url}/graphql` }, "subgraph listening");
   let closed = false;
   return {
     ...running,

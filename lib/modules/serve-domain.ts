@@ -5,6 +5,7 @@ import { buildDomainSchema } from "../graphql/schema-builder.js";
 import { serveSubgraph, type RunningSubgraph } from "../graphql/subgraph-server.js";
 import { mountFileRoutes, type UploadReceiver } from "../storage/file-routes.js";
 import type { DataRuntime } from "../runtime.js";
+import { mountMetrics } from "../metrics/endpoint.js";
 import { contextOf, type DomainModule } from "./domain-module.js";
 
 /** The schema a domain serves: its platform's auth directives and its documented rate limits enforced. */
@@ -62,6 +63,7 @@ function serveDomain(module: DomainModule, runtime: DataRuntime, port: number, d
     port,
     host: runtime.config.subgraphHost,
     routes: (app) => {
+      mountMetrics(app, runtime.config.metrics);
       if (module.servesFiles) mountFileRoutes(app, runtime.files, uploadReceivers(domains, runtime));
       module.routes?.(app, runtime, settings);
     },

@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from "../config.js";
 import { createLogger, type Logger } from "../logger.js";
 import { startDraining } from "./draining.js";
+import { telemetry } from "../telemetry/hooks.js";
 
 export interface Stoppable {
   close(): Promise<void>;
@@ -13,7 +14,7 @@ export interface Stoppable {
  */
 export async function boot(name: string, start: (config: Config, log: Logger) => Promise<Stoppable>): Promise<void> {
   const config = loadConfig();
-  const log = createLogger(config.logLevel, name);
+  const log = createLogger(config.logLevel, name, config.logFormat);
   let running: Stoppable;
   try {
     running = await start(config, log);
@@ -37,6 +38,7 @@ export async function boot(name: string, start: (config: Config, log: Logger) =>
       void running
         .close()
         .then(() => log.info({}, "stopped"))
+        .then(() => telemetry.shutdown?.())
         .catch((error) => log.error({ err: error }, "stopping failed"))
         .finally(() => process.exit(0));
     });

@@ -7,6 +7,10 @@ import { validateId } from "./validation.js";
 
 type Change = "promote" | "demote";
 
+/** Who changes a role: a user as stored now, or the deployment's operator tools (with every right, and no account of their own). */
+type Actor = Pick<User, "id" | "roles">;
+export const OPERATOR_ACTOR: Actor = { id: 0, roles: ["SUPERUSER"] };
+
 /**
  * Grants or removes one role. The caller must be ADMIN (SUPERUSER has every right). Only a SUPERUSER
  * grants SUPERUSER or changes a SUPERUSER; a user always keeps at least one role; an admin keeps
@@ -15,7 +19,7 @@ type Change = "promote" | "demote";
  */
 export async function changeRole(
   { db, roles }: { db: PrismaClient; roles: CurrentRoles },
-  actor: User,
+  actor: Actor,
   change: Change,
   targetId: number,
   role: Role,

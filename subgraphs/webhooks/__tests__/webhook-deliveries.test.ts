@@ -42,6 +42,13 @@ async function eventsFannedOut(): Promise<void> {
   while ((await db.job.count({ where: { kind: "integration_event", status: "in_progress" } })) > 0) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
+/** `webhook_delivery_attempts_total` by outcome, as Prometheus scrapes it. */
+async function attemptCounters(): Promise<Record<"delivered" | "retry" | "failed", number>> {
+  const text = (await http().get("/metrics")).text;
+  const count = (outcome: string) => Number(text.match(new RegExp(`^webhook_delivery_attempts_total\\{outcome="${outcome}"\\} (\\d+)`, "m"))?.[1] ?? 0);
+  return { delivered: count("delivered"), retry: count("retry"), failed: count("failed") };
+}
+
 before(async () => {
   c = await startCommentPlatform({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS), WEBHOOK_TIMEOUT_MS: "6000" });
 });
@@ -177,6 +184,7 @@ describe("delivery", () => {
   test("5xx is retried with growing waits until 2xx; 4xx is not retried; a redelivery repeats the id; the owner lists and filters", async () => {
     const hook = await integrationWithWebhook(["comment"]);
     const designId = await newDesign(hook.token);
+    const attemptsBefore = await attemptCounters();
     const answers = [500, 503, 200];
     hook.receiver.respond = (_request, index) => answers[index] ?? 200;
     await thread(hook.token, designId, "retried");
@@ -196,6 +204,10 @@ describe("delivery", () => {
     await new Promise((resolve) => setTimeout(resolve, RETRY_BASE_MS * 4));
     assert.equal(hook.receiver.requests.length, 4, "a 400 is not retried");
     assert.deepEqual(refused.attempts.map((attempt: any) => [attempt.httpStatus, attempt.outcome, attempt.error]), [[400, "failed", "HTTP 400"]]);
+    const attemptsAfter = await attemptCounters();
+    assert.ok(attemptsAfter.retry - attemptsBefore.retry >= 2, "retried attempts are counted at /metrics");
+    assert.ok(attemptsAfter.delivered - attemptsBefore.delivered >= 1, "delivered attempts are counted at /metrics");
+    assert.ok(attemptsAfter.failed - attemptsBefore.failed >= 1, "failed attempts are counted at /metrics");
     assert.deepEqual((await deliveriesOf(http(), c.p.staff, hook.app.clientId, "failed")).map((item) => item.id), [refused.id]);
 
     const PAGE = `query($id: ID!, $after: String) { integration(clientId: $id) { webhookDeliveries(first: 1, after: $after) { items { id } continuation } } }`;

@@ -1,6 +1,7 @@
 import type { Job, WebhookDelivery } from "../../../generated/prisma/client.js";
 import type { JobHandler } from "../../../lib/jobs/engine.js";
 import { RetryJobLaterError } from "../../../lib/jobs/errors.js";
+import { webhookAttempts } from "../../../lib/metrics/registry.js";
 import { postToPublicUrl, type PostOutcome } from "../../../lib/net/safe-fetch.js";
 import type { WebhookSender } from "../context.js";
 import { signedBody, WEBHOOK_CONTENT_TYPE } from "./signed-body.js";
@@ -96,6 +97,7 @@ export function deliveryHandler(sender: WebhookSender): JobHandler {
       }),
     ]);
     sender.log.info({ delivery: deliveryId, integration: delivery.clientId, attempt: number, status: answer.status, durationMs: answer.durationMs, error, outcome }, "webhook attempt");
+    webhookAttempts.labels(outcome).inc();
     if (outcome === "retry") throw new RetryJobLaterError(error ?? "retry", delay);
     return { outcome, attempts: number };
   };

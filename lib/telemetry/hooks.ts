@@ -1,0 +1,11 @@
+/**
+ * What the rest of the platform calls into when tracing is on, and nothing when it is off: the
+ * OpenTelemetry SDK sets these (lib/telemetry/sdk.ts) only when OTEL_EXPORTER_OTLP_ENDPOINT is set, so
+ * without it no OpenTelemetry code is loaded at all.
+ */
+export const telemetry: {
+  /** Runs one SQL statement inside a client span (Prisma's driver adapters, PGlite included). */
+  sql?: <T>(statement: string | undefined, run: () => Promise<T>) => Promise<T>;
+  /** Sends the spans still buffered (before the process exits). */
+  shutdown?: () => Promise<void>;
+} = {};

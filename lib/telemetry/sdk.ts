@@ -1,0 +1,43 @@
+import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { ExpressInstrumentation } from "@opentelemetry/instrumentation-express";
+import { GraphQLInstrumentation } from "@opentelemetry/instrumentation-graphql";
+import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
+import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
+import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
+import { NodeSDK } from "@opentelemetry/sdk-node";
+import { telemetry } from "./hooks.js";
+
+/**
+ * Traces over OTLP/HTTP to `endpoint` (`<endpoint>/v1/traces`): incoming and outgoing HTTP (so a
+ * request's trace continues from the gateway into each subgraph through `traceparent`), Express routes,
+ * GraphQL parse/validate/execute, and every SQL statement (pg on PostgreSQL; the Prisma adapter on both).
+ */
+export function startTracing(endpoint: string, serviceName: string): void {
+  const sdk = new NodeSDK({
+    serviceName,
+    traceExporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, "")}/v1/traces` }),
+    instrumentations: [
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => request.url === "/healthz" || request.url === "/metrics" }),
+      new UndiciInstrumentation(),
+      new ExpressInstrumentation(),
+      new GraphQLInstrumentation({ mergeItems: true, ignoreTrivialResolveSpans: true }),
+      new PgInstrumentation(),
+    ],
+    resourceDetectors: [],
+  });
+  sdk.start();
+  const tracer = trace.getTracer("platform-sql");
+  telemetry.sql = (statement, run) =>
+    tracer.startActiveSpan("sql", { kind: SpanKind.CLIENT, attributes: { "db.system.name": "postgresql", "db.query.text": statement } }, context.active(), async (span) => {
+      try {
+        return await run();
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+        throw error;
+      } finally {
+        span.end();
+      }
+    });
+  telemetry.shutdown = () => sdk.shutdown();
+}

@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { after, before, describe, test } from "node:test";
+import { PASSWORD, uniqueEmail } from "../../testing/accounts.js";
+import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
+import { HttpClient } from "../../testing/http.js";
+import { freeDirectPorts, freePort, platformProcessEnv, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+let database: TestDatabase;
+let platform: Child | undefined;
+
+before(async () => {
+  database = await createTestDatabase();
+});
+after(async () => {
+  await platform?.stop();
+  await database.drop();
+});
+
+describe("production build", () => {
+  test("`npm run build` compiles; the compiled platform starts on plain Node and answers", async () => {
+    const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, encoding: "utf8", env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+    assert.equal(build.status, 0, `${build.stdout}\n${build.stderr}`);
+
+    const port = await freePort();
+    platform = startProcess(
+      "dist/scripts/start-embedded.js",
+      platformProcessEnv(database, { NODE_ENV: "production", BOOTSTRAP_SECRET: randomBytes(16).toString("hex"), PORT: String(port), ...(await freeDirectPorts()) }),
+      { loader: false },
+    );
+    await waitUntilHealthy(`http://127.0.0.1:${port}/healthz`, platform);
+    const http = new HttpClient(`http://127.0.0.1:${port}`);
+    const email = uniqueEmail("built");
+    assert.equal((await http.post("/api/auth/register-email-password", { email, password: PASSWORD, name: "Built" })).status, 201);
+    const token = (await http.post("/api/auth/login-email-password", { email, password: PASSWORD })).body.token;
+    const me = await http.graphql(`{ me { email roles } }`, {}, token);
+    assert.deepEqual(me.body, { data: { me: { email, roles: ["CLIENT"] } } });
+  });
+});

@@ -1,0 +1,107 @@
+import { writeFileSync } from "node:fs";
+import { stringify } from "yaml";
+import { variablePrefix } from "../lib/modules/domain-module.js";
+import { DOMAINS } from "../subgraphs/registry.js";
+
+/**
+ * `compose.yaml`, the scale-out layout, derived from the registry: PostgreSQL, Redis, every domain's
+ * subgraph, two gateways, the REST adapter and a job worker, each running the npm script the
+ * split-process tests start (in its compiled form, `start:prod:…`). `npm run compose:file` rewrites it.
+ */
+export const COMPOSE_FILE = new URL("../compose.yaml", import.meta.url);
+
+const platform = {
+  image: "federated-platform:latest",
+  restart: "unless-stopped",
+  environment: {
+    NODE_ENV: "production",
+    DATABASE_URL: "postgres://platform:platform@postgres:5432/platform",
+    REDIS_URL: "redis://redis:6379",
+    JWT_SECRET: "${JWT_SECRET:?set JWT_SECRET (32 characters or more)}",
+    PUBLIC_URL: "${PUBLIC_URL:-http://localhost:4000}",
+    BOOTSTRAP_SECRET: "${BOOTSTRAP_SECRET:-}",
+    METRICS_ENABLED: "${METRICS_ENABLED:-false}",
+    METRICS_TOKEN: "${METRICS_TOKEN:-}",
+    OTEL_EXPORTER_OTLP_ENDPOINT: "${OTEL_EXPORTER_OTLP_ENDPOINT:-}",
+    DATA_DIR: "/data",
+    SUBGRAPH_HOST: "0.0.0.0",
+  },
+  // Blobs (uploads, thumbnails, exports) are files under DATA_DIR: every process that writes or serves them shares it.
+  volumes: ["platform-data:/data"],
+};
+
+const dependsOnData = { postgres: { condition: "service_healthy" }, redis: { condition: "service_started" } };
+const serviceName = (domain: string) => `subgraph-${domain}`;
+const subgraphUrls = Object.fromEntries(DOMAINS.map((domain) => [`${variablePrefix(domain.name)}_SUBGRAPH_URL`, `http://${serviceName(domain.name)}:${domain.port}/graphql`]));
+const everySubgraph = Object.fromEntries(DOMAINS.map((domain) => [serviceName(domain.name), { condition: "service_healthy" }]));
+const healthcheck = (port: number) => ({
+  test: ["CMD", "node", "-e", `fetch('http://127.0.0.1:${port}/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`],
+  interval: "5s",
+  retries: 30,
+});
+
+function gateway(hostPort: number) {
+  return {
+    ...platform,
+    command: ["npm", "run", "start:prod:gateway"],
+    environment: { ...platform.environment, ...subgraphUrls, PORT: "4000" },
+    ports: [`${hostPort}:4000`],
+    depends_on: everySubgraph,
+    healthcheck: healthcheck(4000),
+  };
+}
+
+export function composeDocument(): Record<string, unknown> {
+  const subgraphs = Object.fromEntries(
+    DOMAINS.map((domain) => [
+      serviceName(domain.name),
+      {
+        ...platform,
+        command: ["npm", "run", "start:prod:subgraph", "--", domain.name],
+        environment: { ...platform.environment, [`${variablePrefix(domain.name)}_SUBGRAPH_PORT`]: String(domain.port) },
+        depends_on: dependsOnData,
+        healthcheck: healthcheck(domain.port),
+      },
+    ]),
+  );
+  return {
+    name: "federated-platform",
+    services: {
+      postgres: {
+        image: "postgres:17",
+        environment: { POSTGRES_USER: "platform", POSTGRES_PASSWORD: "platform", POSTGRES_DB: "platform" },
+        volumes: ["postgres-data:/var/lib/postgresql/data"],
+        healthcheck: { test: ["CMD", "pg_isready", "-U", "platform"], interval: "2s", retries: 30 },
+      },
+      redis: { image: "redis:7" },
+      ...subgraphs,
+      "gateway-a": gateway(4000),
+      "gateway-b": gateway(4100),
+      rest: {
+        ...platform,
+        command: ["npm", "run", "start:prod:rest"],
+        environment: { ...platform.environment, REST_PORT: "8080", GATEWAY_URL: "http://gateway-a:4000/graphql" },
+        ports: ["8080:8080", "8082-8087:8082-8087"],
+        depends_on: { "gateway-a": { condition: "service_healthy" } },
+        healthcheck: healthcheck(8080),
+      },
+      worker: {
+        ...platform,
+        command: ["npm", "run", "start:prod:worker"],
+        environment: { ...platform.environment, WORKER_HEALTH_PORT: "8090" },
+        depends_on: dependsOnData,
+        healthcheck: healthcheck(8090),
+      },
+    },
+    volumes: { "postgres-data": {}, "platform-data": {} },
+  };
+}
+
+export function composeText(): string {
+  return `# Written by \`npm run compose:file\` from subgraphs/registry.ts: edit that script, not this file.\n# JWT_SECRET=… docker compose up (after \`docker build -t federated-platform .\`)\n${stringify(composeDocument(), { aliasDuplicateObjects: false })}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  writeFileSync(COMPOSE_FILE, composeText());
+  console.log("wrote compose.yaml");
+}
