@@ -1,3 +1,4 @@
+import { telemetry } from "../../lib/telemetry/hooks.js";
 import { CLIENT_ADDRESS_HEADER, SUBSCRIPTION_EVENT_HEADER, type InternalCalls } from "../../lib/auth/internal-calls.js";
 import type { RunningSubgraph } from "../../lib/graphql/subgraph-server.js";
 import type { GatewayContext } from "../server.js";
@@ -39,7 +40,10 @@ export class SubgraphCalls {
     let headers: Record<string, string> | undefined;
     return (serviceName, body) => {
       const local = this.inProcess[serviceName];
-      if (local) return answerOf(serviceName, local, () => local.executeInProcess(body, { authorization, clientAddress: clientAddress ?? "127.0.0.1", subscriptionEvent }));
+      if (local) {
+        const execute = () => local.executeInProcess(body, { authorization, clientAddress: clientAddress ?? "127.0.0.1", subscriptionEvent });
+        return answerOf(serviceName, local, telemetry.inProcessSubgraph ? () => telemetry.inProcessSubgraph!(serviceName, execute) : execute);
+      }
       headers ??= {
         ...(authorization ? { authorization } : {}),
         ...(clientAddress ? { [CLIENT_ADDRESS_HEADER]: this.internalCalls.signAddress(clientAddress) } : {}),

@@ -6,6 +6,8 @@
 export const telemetry: {
   /** Runs one SQL statement inside a client span (Prisma's driver adapters, PGlite included). */
   sql?: <T>(statement: string | undefined, run: () => Promise<T>) => Promise<T>;
+  /** Runs one subgraph operation the gateway executes in process (one-process mode) inside a span of its own. */
+  inProcessSubgraph?: <T>(subgraph: string, run: () => Promise<T>) => Promise<T>;
   /** Sends the spans still buffered (before the process exits). */
   shutdown?: () => Promise<void>;
 } = {};

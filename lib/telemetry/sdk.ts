@@ -39,5 +39,14 @@ export function startTracing(endpoint: string, serviceName: string): void {
         span.end();
       }
     });
+  const subgraphs = trace.getTracer("platform-subgraphs");
+  telemetry.inProcessSubgraph = (subgraph, run) =>
+    subgraphs.startActiveSpan(`subgraph ${subgraph}`, { kind: SpanKind.INTERNAL, attributes: { "graphql.subgraph.name": subgraph } }, context.active(), async (span) => {
+      try {
+        return await run();
+      } finally {
+        span.end();
+      }
+    });
   telemetry.shutdown = () => sdk.shutdown();
 }
