@@ -9,6 +9,7 @@ import { HttpClient } from "../testing/http.js";
 import { registerPeople } from "../testing/people.js";
 import { designToken } from "../testing/assets.js";
 import { benchExports } from "./bench-exports.js";
+import { soak } from "./bench-soak.js";
 import { benchSubscriptions, percentile, SUBSCRIPTIONS_PER_CONNECTION, SUBSCRIPTIONS_TITLE } from "./bench-subscriptions.js";
 import { anyDirectPorts } from "../rest-adapter/services.js";
 import { printCase, type RoundSettings } from "./bench/ab-rounds.js";
@@ -117,6 +118,16 @@ results.tables.push({ title: SUBSCRIPTIONS_TITLE(subscribers), rows: await bench
 
 await platform.close();
 await rm(dataDir, { recursive: true, force: true });
+
+// Soak: mixed REST traffic on a fresh one-process platform for a few minutes; p99 and memory per minute should stay flat.
+const soakMinutes = number("BENCH_SOAK_MINUTES", 3, 0);
+if (soakMinutes > 0) {
+  const soaked = await soak({ minutes: soakMinutes });
+  table(
+    `Soak: ${soakMinutes} minutes of mixed traffic (${soaked.failures} failed requests)`,
+    soaked.p99Ms.map((p99, minute) => ({ minute: minute + 1, requests: soaked.requests[minute], "p99 ms": p99, "RSS MB": soaked.rssMb[minute] })),
+  );
+}
 
 results.finishedAt = new Date().toISOString();
 results.machine.loadAverageAtEnd = os.loadavg();
