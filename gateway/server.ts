@@ -14,6 +14,8 @@ import type { GraphQLSchema } from "graphql";
 import type { Bus } from "../lib/pubsub.js";
 import { mountBlobProxy } from "./blob-proxy.js";
 import { mountPageProxy } from "./page-proxy.js";
+import { mountExplorer } from "./pages/explorer.js";
+import { mountConsole } from "./pages/console.js";
 import { DeclaredSubscriptions, type ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
@@ -61,8 +63,9 @@ export interface RunningGateway extends RunningServer {
  */
 export async function start(port: number, options: GatewayOptions, host = "127.0.0.1"): Promise<RunningGateway> {
   let apiSchema: GraphQLSchema | undefined;
+  const supergraphSdl = await composeSupergraph(options.domains, options.subgraphUrls);
   const gateway = new ApolloGateway({
-    supergraphSdl: await composeSupergraph(options.domains, options.subgraphUrls),
+    supergraphSdl,
     buildService: ({ url }) =>
       new RemoteGraphQLDataSource<GatewayContext>({
         url,
@@ -102,6 +105,8 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   app.use(["/blobs", "/uploads"], cors(corsOptions(options.config.corsAllowOrigin)));
   mountBlobProxy(app, options.fileServiceUrl, options.log);
   mountPageProxy(app, options.domains, options.subgraphUrls, options.log);
+  mountExplorer(app, options.config.introspection);
+  mountConsole(app);
   options.mount?.(app);
   app.use(
     "/graphql",

@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { png, startAssetPlatform } from "../../testing/assets.js";
+import { launchBrowser, SCREENSHOTS_DIR } from "../../testing/browser.js";
+import type { TestPlatform } from "../../testing/platform.js";
+
+let t: TestPlatform;
+let token: string;
+let browser: Browser;
+
+before(async () => {
+  ({ t, token } = await startAssetPlatform());
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await t.stop();
+});
+
+/** A page that records every request leaving the platform's origin (none may). */
+async function openPage(path: string): Promise<{ page: Page; outside: string[]; failures: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const outside: string[] = [];
+  const failures: string[] = [];
+  const origin = new URL(t.http.baseUrl).origin;
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!["data:", "blob:"].includes(url.protocol) && url.origin !== origin && url.origin.replace(/^ws/, "http") !== origin) outside.push(request.url());
+  });
+  page.on("pageerror", (error) => failures.push(error.message));
+  page.on("console", (message) => message.type() === "error" && failures.push(message.text()));
+  await page.goto(`${origin}${path}`);
+  return { page, outside, failures };
+}
+
+describe("pages in a real browser", () => {
+  test("the explorer at /graphql loads from the platform alone and shows the composed schema's docs", async () => {
+    const { page, outside, failures } = await openPage("/graphql");
+    await page.locator(".graphiql-container").waitFor({ timeout: 60_000 });
+    await page.getByRole("button", { name: /documentation explorer/i }).click();
+    await page.getByText("Query", { exact: true }).first().waitFor({ timeout: 30_000 });
+    await page.getByText("Mutation", { exact: true }).first().waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}explorer.png` });
+    assert.deepEqual(outside, []);
+    assert.deepEqual(failures.filter((text) => /Content Security Policy/i.test(text)), []);
+    await page.close();
+  });
+
+  test("the job console uploads an asset and shows its job reaching success live", async () => {
+    const { page, outside } = await openPage("/console");
+    await page.fill("#token", token);
+    await page.setInputFiles("#files", { name: "logo.png", mimeType: "image/png", buffer: await png(320, 200) });
+    await page.click("button[type=submit]");
+    await page.locator('#jobs [data-status="success"]').waitFor({ timeout: 60_000 });
+    const row = await page.locator("#jobs li").first().textContent();
+    assert.match(row ?? "", /logo\.png \(asset [^)]+\) — success/);
+    writeFileSync(`${SCREENSHOTS_DIR}console.png`, await page.screenshot());
+    assert.deepEqual(outside, []);
+    await page.close();
+  });
+});
