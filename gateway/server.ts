@@ -16,6 +16,7 @@ import { mountBlobProxy } from "./blob-proxy.js";
 import { mountPageProxy } from "./page-proxy.js";
 import { mountExplorer } from "./pages/explorer.js";
 import { mountConsole } from "./pages/console.js";
+import { mountApiDocs } from "./pages/api-docs.js";
 import { DeclaredSubscriptions, type ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
@@ -107,6 +108,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   mountPageProxy(app, options.domains, options.subgraphUrls, options.log);
   mountExplorer(app, options.config.introspection);
   mountConsole(app);
+  mountApiDocs(app, supergraphSdl);
   options.mount?.(app);
   app.use(
     "/graphql",

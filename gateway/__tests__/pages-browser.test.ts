@@ -48,6 +48,20 @@ describe("pages in a real browser", () => {
     await page.close();
   });
 
+  test("the API docs at /docs render each platform's OpenAPI document from the platform alone", async () => {
+    const served = await t.http.get("/openapi/design.json");
+    assert.equal(served.status, 200);
+    assert.equal(served.body.openapi, "3.1.0");
+    assert.equal((await t.http.get("/openapi/business.json")).body.info.title, "Business platform REST API");
+    const { page, outside, failures } = await openPage("/docs/design");
+    await page.getByText("Design platform REST API").first().waitFor({ timeout: 60_000 });
+    await page.getByText("/v1/asset-uploads").first().waitFor({ state: "attached" });
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}docs.png` });
+    assert.deepEqual(outside, []);
+    assert.deepEqual(failures.filter((text) => /Content Security Policy/i.test(text)), []);
+    await page.close();
+  });
+
   test("the job console uploads an asset and shows its job reaching success live", async () => {
     const { page, outside } = await openPage("/console");
     await page.fill("#token", token);
