@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { png, startAssetPlatform } from "../../testing/assets.js";
+import { base64Name, finishedJob, png, postUpload, startAssetPlatform } from "../../testing/assets.js";
 import { launchBrowser, SCREENSHOTS_DIR } from "../../testing/browser.js";
 import type { TestPlatform } from "../../testing/platform.js";
 
@@ -45,6 +45,34 @@ describe("pages in a real browser", () => {
     await page.screenshot({ path: `${SCREENSHOTS_DIR}explorer.png` });
     assert.deepEqual(outside, []);
     assert.deepEqual(failures.filter((text) => /Content Security Policy/i.test(text)), []);
+    await page.close();
+  });
+
+  test("the explorer runs a subscription over graphql-ws with the Authorization header from its headers editor", async () => {
+    const created = await postUpload(t.http, token, await png(64, 64), { "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("mark.png") }) });
+    const job = await finishedJob(t.http, `/v1/asset-uploads/${created.body.job.id}`, token);
+    const { page, outside } = await openPage("/graphql");
+    await page.locator(".graphiql-query-editor .CodeMirror").waitFor({ timeout: 60_000 });
+    // CodeMirror 5 keeps its editor on the wrapper element: set both editors' text as a user would type it.
+    await page.evaluate(
+      ([query, headers]) => {
+        const editors = [...document.querySelectorAll(".CodeMirror")].map((element) => (element as unknown as { CodeMirror: { getValue(): string; setValue(text: string): void } }).CodeMirror);
+        editors.find((editor) => editor.getValue().includes("Welcome"))!.setValue(query);
+        editors.find((editor) => editor.getValue().includes("Authorization"))!.setValue(headers);
+      },
+      [`subscription { assetUploadJob(id: "${job.id}") { status asset { name } } }`, JSON.stringify({ Authorization: `Bearer ${token}` })],
+    );
+    const sockets: string[] = [];
+    page.on("websocket", (socket) => sockets.push(new URL(socket.url()).pathname));
+    await page.getByRole("button", { name: /execute query/i }).click();
+    const response = page.locator(".result-window");
+    await response.getByText('"success"').waitFor({ timeout: 30_000 }).catch(async (error) => {
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}explorer-subscription.png` });
+      throw new Error(`no success in the explorer's result: ${await response.textContent()}`, { cause: error });
+    });
+    assert.match((await response.textContent()) ?? "", /"name": "mark\.png"/);
+    assert.deepEqual(sockets, ["/graphql"], "the subscription went over graphql-ws");
+    assert.deepEqual(outside, []);
     await page.close();
   });
 
