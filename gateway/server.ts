@@ -19,6 +19,7 @@ import { mountConsole } from "./pages/console.js";
 import { mountApiDocs } from "./pages/api-docs.js";
 import { DeclaredSubscriptions, type ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
+import { subscriptionsOnlyOverWebSocket } from "./subscriptions/http-refusal.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
 
 /** What the gateway knows of a request: the caller's credentials, forwarded untouched to subgraphs. */
@@ -86,7 +87,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     // The process's boot stops every part in order on SIGINT / SIGTERM (one handler, not one per server).
     stopOnTerminationSignals: false,
     formatError: createFormatError(options.log),
-    ...apolloProtection(options.config, options.config.operationLimits, [executedOperationsAnswer200]),
+    ...apolloProtection(options.config, options.config.operationLimits, [executedOperationsAnswer200, subscriptionsOnlyOverWebSocket]),
   });
   gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded }) => void (apiSchema = loaded));
   await apollo.start();
