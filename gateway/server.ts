@@ -15,8 +15,12 @@ import type { GraphQLSchema } from "graphql";
 import type { Bus } from "../lib/pubsub.js";
 import { mountBlobProxy } from "./blob-proxy.js";
 import { mountPageProxy } from "./page-proxy.js";
+import { mountExplorer } from "./pages/explorer.js";
+import { mountConsole } from "./pages/console.js";
+import { mountApiDocs } from "./pages/api-docs.js";
 import { DeclaredSubscriptions, type ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
+import { subscriptionsOnlyOverWebSocket } from "./subscriptions/http-refusal.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
 import { LeanExecutor } from "./execution/lean-executor.js";
 import { SubgraphCalls, type InProcessSubgraph } from "./execution/subgraph-calls.js";
@@ -77,8 +81,9 @@ export interface RunningGateway extends RunningServer {
  */
 export async function start(port: number, options: GatewayOptions, host = "127.0.0.1"): Promise<RunningGateway> {
   let apiSchema: GraphQLSchema | undefined;
+  const supergraphSdl = options.supergraphSdl ?? (await composeSupergraph(options.domains, options.subgraphUrls));
   const gateway = new ApolloGateway({
-    supergraphSdl: options.supergraphSdl ?? (await composeSupergraph(options.domains, options.subgraphUrls)),
+    supergraphSdl,
     buildService: ({ name, url }) =>
       new RemoteGraphQLDataSource<GatewayContext>({
         url,
@@ -101,6 +106,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     formatError: createFormatError(options.log),
     ...apolloProtection(options.config, options.config.operationLimits, [
       executedOperationsAnswer200,
+      subscriptionsOnlyOverWebSocket,
       ...(options.config.metrics.enabled ? [operationMetricsPlugin] : []),
     ]),
   });
@@ -133,6 +139,9 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   app.use(["/blobs", "/uploads"], cors(corsOptions(options.config.corsAllowOrigin)));
   mountBlobProxy(app, options.fileServiceUrl, options.log);
   mountPageProxy(app, options.domains, options.subgraphUrls, options.log);
+  mountExplorer(app, options.config.introspection);
+  mountConsole(app);
+  mountApiDocs(app, supergraphSdl);
   options.mount?.(app);
   app.use(
     "/graphql",

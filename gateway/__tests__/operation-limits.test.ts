@@ -92,6 +92,12 @@ describe("production mode", () => {
     assert.doesNotMatch(page.text, /<html/i, "no explorer page");
     const allowed = await open.http.graphql(`{ __schema { queryType { name } } }`);
     assert.deepEqual(allowed.body.data, { __schema: { queryType: { name: "Query" } } });
+    assert.equal((await production.http.get("/pages/explorer.js")).status, 404, "no explorer script either");
+    const explorer = await open.http.get("/graphql", { headers: { accept: "text/html" } });
+    assert.equal(explorer.status, 200);
+    assert.match(explorer.text, /<script src="\/pages\/explorer.js">/);
+    assert.doesNotMatch(explorer.text, /https?:\/\//, "nothing from another origin");
+    assert.match(explorer.headers.get("content-security-policy") ?? "", /script-src 'self'/);
   });
 
   test("validation errors do not suggest field names; outside production they do", async () => {

@@ -146,3 +146,12 @@ describe("job subscriptions over graphql-ws on /graphql", () => {
     assert.ok(error, "validation error");
   });
 });
+
+describe("a subscription sent over HTTP", () => {
+  test("is a 400 that says where subscriptions are served, not a 500", async () => {
+    const answer = await t.http.graphql(`subscription { assetUploadJob(id: "nope") { status } }`, {}, token);
+    assert.equal(answer.status, 400, answer.text);
+    assert.equal(answer.body.errors?.[0].extensions.code, "BAD_REQUEST");
+    assert.match(answer.body.errors?.[0].message, /graphql-ws/);
+  });
+});

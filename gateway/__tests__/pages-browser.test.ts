@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { after, before, describe, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { base64Name, finishedJob, png, postUpload, startAssetPlatform } from "../../testing/assets.js";
+import { launchBrowser, SCREENSHOTS_DIR } from "../../testing/browser.js";
+import type { TestPlatform } from "../../testing/platform.js";
+
+let t: TestPlatform;
+let token: string;
+let browser: Browser;
+
+before(async () => {
+  ({ t, token } = await startAssetPlatform());
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await t.stop();
+});
+
+/** A page that records every request leaving the platform's origin (none may). */
+async function openPage(path: string): Promise<{ page: Page; outside: string[]; failures: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const outside: string[] = [];
+  const failures: string[] = [];
+  const origin = new URL(t.http.baseUrl).origin;
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!["data:", "blob:"].includes(url.protocol) && url.origin !== origin && url.origin.replace(/^ws/, "http") !== origin) outside.push(request.url());
+  });
+  page.on("pageerror", (error) => failures.push(error.message));
+  page.on("console", (message) => message.type() === "error" && failures.push(message.text()));
+  await page.goto(`${origin}${path}`);
+  return { page, outside, failures };
+}
+
+describe("pages in a real browser", () => {
+  test("the explorer at /graphql loads from the platform alone and shows the composed schema's docs", async () => {
+    const { page, outside, failures } = await openPage("/graphql");
+    await page.locator(".graphiql-container").waitFor({ timeout: 60_000 });
+    await page.getByRole("button", { name: /documentation explorer/i }).click();
+    await page.getByText("Query", { exact: true }).first().waitFor({ timeout: 30_000 });
+    await page.getByText("Mutation", { exact: true }).first().waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}explorer.png` });
+    assert.deepEqual(outside, []);
+    assert.deepEqual(failures.filter((text) => /Content Security Policy/i.test(text)), []);
+    await page.close();
+  });
+
+  test("the explorer runs a subscription over graphql-ws with the Authorization header from its headers editor", async () => {
+    const created = await postUpload(t.http, token, await png(64, 64), { "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("mark.png") }) });
+    const job = await finishedJob(t.http, `/v1/asset-uploads/${created.body.job.id}`, token);
+    const { page, outside } = await openPage("/graphql");
+    await page.locator(".graphiql-query-editor .CodeMirror").waitFor({ timeout: 60_000 });
+    // CodeMirror 5 keeps its editor on the wrapper element: set both editors' text as a user would type it.
+    await page.evaluate(
+      ([query, headers]) => {
+        const editors = [...document.querySelectorAll(".CodeMirror")].map((element) => (element as unknown as { CodeMirror: { getValue(): string; setValue(text: string): void } }).CodeMirror);
+        editors.find((editor) => editor.getValue().includes("Welcome"))!.setValue(query);
+        editors.find((editor) => editor.getValue().includes("Authorization"))!.setValue(headers);
+      },
+      [`subscription { assetUploadJob(id: "${job.id}") { status asset { name } } }`, JSON.stringify({ Authorization: `Bearer ${token}` })],
+    );
+    const sockets: string[] = [];
+    page.on("websocket", (socket) => sockets.push(new URL(socket.url()).pathname));
+    await page.getByRole("button", { name: /execute query/i }).click();
+    const response = page.locator(".result-window");
+    await response.getByText('"success"').waitFor({ timeout: 30_000 }).catch(async (error) => {
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}explorer-subscription.png` });
+      throw new Error(`no success in the explorer's result: ${await response.textContent()}`, { cause: error });
+    });
+    assert.match((await response.textContent()) ?? "", /"name": "mark\.png"/);
+    assert.deepEqual(sockets, ["/graphql"], "the subscription went over graphql-ws");
+    assert.deepEqual(outside, []);
+    await page.close();
+  });
+
+  test("the API docs at /docs render each platform's OpenAPI document from the platform alone", async () => {
+    const served = await t.http.get("/openapi/design.json");
+    assert.equal(served.status, 200);
+    assert.equal(served.body.openapi, "3.1.0");
+    assert.equal((await t.http.get("/openapi/business.json")).body.info.title, "Business platform REST API");
+    const { page, outside, failures } = await openPage("/docs/design");
+    await page.getByText("Design platform REST API").first().waitFor({ timeout: 60_000 });
+    await page.getByText("/v1/asset-uploads").first().waitFor({ state: "attached" });
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}docs.png` });
+    assert.deepEqual(outside, []);
+    assert.deepEqual(failures.filter((text) => /Content Security Policy/i.test(text)), []);
+    await page.close();
+  });
+
+  test("the job console uploads an asset and shows its job reaching success live", async () => {
+    const { page, outside } = await openPage("/console");
+    await page.fill("#token", token);
+    await page.setInputFiles("#files", { name: "logo.png", mimeType: "image/png", buffer: await png(320, 200) });
+    await page.click("button[type=submit]");
+    await page.locator('#jobs [data-status="success"]').waitFor({ timeout: 60_000 });
+    const row = await page.locator("#jobs li").first().textContent();
+    assert.match(row ?? "", /logo\.png \(asset [^)]+\) — success/);
+    writeFileSync(`${SCREENSHOTS_DIR}console.png`, await page.screenshot());
+    assert.deepEqual(outside, []);
+    await page.close();
+  });
+});

@@ -1,0 +1,67 @@
+import assert from "node:assert/strict";
+import { before, describe, test } from "node:test";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { composeForTests } from "../../testing/query-plans.js";
+import { openApiDocument, platformOf, supergraphSchema, type Platform } from "../openapi/document.js";
+import { REST_SERVICES } from "../services.js";
+
+type Document = { openapi: string; paths: Record<string, Record<string, any>>; components: any };
+const documents = {} as Record<Platform, Document>;
+
+before(async () => {
+  const schema = supergraphSchema(await composeForTests());
+  for (const platform of ["business", "design"] as const) documents[platform] = openApiDocument(platform, REST_SERVICES, schema) as Document;
+});
+
+describe("OpenAPI documents of the REST paths", () => {
+  for (const platform of ["business", "design"] as const) {
+    test(`the ${platform} platform's document is valid OpenAPI 3.1`, async () => {
+      const result = await new Validator().validate(structuredClone(documents[platform]));
+      assert.equal(documents[platform].openapi, "3.1.0");
+      assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2)?.slice(0, 4000));
+    });
+  }
+
+  test("every route of every route table appears, with its method, path parameters and success status", () => {
+    let routes = 0;
+    for (const service of REST_SERVICES) {
+      for (const route of service.routes) {
+        const path = `${service.prefix}${route.path}`.replace(/:(\w+)/g, "{$1}").replace(/(.)\/$/, "$1");
+        const operation = documents[platformOf(service)].paths[path]?.[route.method.toLowerCase()];
+        assert.ok(operation, `${route.method} ${path} is missing from the ${platformOf(service)} document`);
+        assert.deepEqual(operation.parameters.map((p: { name: string }) => p.name), [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]));
+        assert.ok(operation.responses[String(route.status ?? 200)], `${route.method} ${path} documents its success status`);
+        routes++;
+      }
+    }
+    assert.ok(routes > 100, `only ${routes} routes`);
+    for (const document of Object.values(documents)) {
+      const ids = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
+      assert.equal(new Set(ids).size, ids.length, "operationIds are unique");
+    }
+  });
+
+  test("security: the design platform's OAuth 2.0 scopes per path, business bearer tokens, public paths open", () => {
+    const { design, business } = documents;
+    assert.deepEqual(design.paths["/v1/asset-uploads"].post.security, [{ oauth2: ["asset:write"] }]);
+    assert.deepEqual(design.paths["/v1/asset-uploads/{jobId}"].get.security, [{ oauth2: ["asset:read"] }]);
+    assert.deepEqual(design.paths["/v1/oauth/token"].post.security, []);
+    assert.ok("asset:read" in design.components.securitySchemes.oauth2.flows.authorizationCode.scopes);
+    const authenticated = Object.values(business.paths).flatMap((item) => Object.values(item)).filter((operation) => operation.security.length > 0);
+    assert.ok(authenticated.length > 20, `${authenticated.length} business operations need a token`);
+    assert.deepEqual(authenticated[0].security, [{ bearerAuth: [] }]);
+    assert.deepEqual(business.paths["/api/auth/login-email-password"].post.security, []);
+  });
+
+  test("bodies and errors: request members from the graph's input types, results from its types, each platform's error shape", () => {
+    const { design, business } = documents;
+    const upload = design.paths["/v1/asset-uploads"].post;
+    assert.ok(upload.requestBody.content["application/octet-stream"]);
+    const job = upload.responses["200"].content["application/json"].schema.properties.createAssetUploadJob;
+    assert.deepEqual(job.properties.status.enum?.sort(), ["failed", "in_progress", "success"]);
+    assert.deepEqual(upload.responses["4XX"].content["application/json"].schema, { $ref: "#/components/schemas/DesignError" });
+    const login = business.paths["/api/auth/login-email-password"].post;
+    assert.ok(Object.keys(login.requestBody.content["application/json"].schema.properties).length > 0);
+    assert.deepEqual(login.responses["4XX"].content["application/json"]?.schema ?? login.responses["4XX"].content["text/plain"].schema, login.responses["4XX"].content["application/json"] ? { $ref: "#/components/schemas/BusinessError" } : { type: "string" });
+  });
+});
