@@ -75,6 +75,8 @@ export interface Config {
   operationLimits: OperationLimits;
   /** `lean` (default): the gateway runs query plans with its own executor (gateway/execution); `stock`: @apollo/gateway's. */
   gatewayExecutor: "lean" | "stock";
+  /** How long a design token's full check is reused for the gateway's subscription re-executions (a revocation ends it at once). */
+  subscriptionTokenCheckMs: number;
   /** Prometheus `/metrics`: on outside production unless METRICS_ENABLED=false; off in production unless true; METRICS_TOKEN guards it. */
   metrics: MetricsSettings;
   /** OpenTelemetry traces: exported over OTLP/HTTP when `endpoint` is set; the service name defaults to the process's role. */
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     introspection: settings.boolean("GRAPHQL_INTROSPECTION", !production),
     operationLimits: readOperationLimits(settings),
     gatewayExecutor: settings.choice("GATEWAY_EXECUTOR", ["lean", "stock"] as const, "lean"),
+    subscriptionTokenCheckMs: settings.count("SUBSCRIPTION_TOKEN_CHECK_SECONDS", 60) * 1000,
     tracing: { endpoint: settings.optionalString("OTEL_EXPORTER_OTLP_ENDPOINT"), serviceName: settings.optionalString("OTEL_SERVICE_NAME") },
     metrics: { enabled: settings.boolean("METRICS_ENABLED", !production), token: settings.optionalString("METRICS_TOKEN") },
   };

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../testing/people.js";
 import type { TestPlatform } from "../../testing/platform.js";
-import { base64Name, designToken, png, postUpload } from "../../testing/assets.js";
+import { ASSET_SCOPES, base64Name, designToken, png, postUpload } from "../../testing/assets.js";
+import { approvedIntegration, basic, oauthPost, obtainTokens } from "../../testing/oauth.js";
 import { follow, wsClient } from "../../testing/subscriptions.js";
 import { startWorkers } from "../../workers/start.js";
 import { DOMAINS } from "../../subgraphs/registry.js";
@@ -154,4 +155,28 @@ describe("a subscription sent over HTTP", () => {
     assert.equal(answer.body.errors?.[0].extensions.code, "BAD_REQUEST");
     assert.match(answer.body.errors?.[0].message, /graphql-ws/);
   });
+});
+
+describe("a revoked token's subscriptions end at once, with no job event", () => {
+  for (const [what, revoked] of [
+    ["the access token", (tokens: { access_token: string }) => ({ token: tokens.access_token })],
+    ["its grant (the refresh token)", (tokens: { refresh_token: string }) => ({ token: tokens.refresh_token })],
+  ] as const) {
+    test(`revoking ${what} ends the subscription within a second`, async () => {
+      const integration = await approvedIntegration(t.http, p, `${ASSET_SCOPES} openid profile:read`);
+      const tokens = await obtainTokens(t.http, integration, p.client, ASSET_SCOPES);
+      const jobId = await pendingUpload();
+      const followed = follow(client(tokens.access_token), JOB, { id: jobId });
+      await followed.received(1);
+      assert.equal(followed.results[0].data.assetUploadJob.status, "in_progress");
+      const revokedAt = Date.now();
+      const answer = await oauthPost(t.http, "/v1/oauth/revoke", revoked(tokens), { authorization: basic(integration) });
+      assert.equal(answer.status, 200, answer.text);
+      const ended = await Promise.race([followed.ended.then(() => Date.now() - revokedAt), new Promise<number>((resolve) => setTimeout(() => resolve(Infinity), 5_000))]);
+      assert.ok(ended < 1_000, `ended ${ended} ms after the revocation`);
+      const last = followed.results.at(-1);
+      assert.equal(last?.errors?.[0]?.extensions?.code, "UNAUTHENTICATED", JSON.stringify(followed.results));
+      assert.equal(await t.platform.runtime.db.prisma.job.count({ where: { id: jobId, status: "in_progress" } }), 1, "no job event was needed");
+    });
+  }
 });

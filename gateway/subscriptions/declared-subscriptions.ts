@@ -2,6 +2,7 @@ import type { FormattedExecutionResult } from "graphql";
 import type { Logger } from "../../lib/logger.js";
 import type { SubscriptionDeclaration } from "../../lib/modules/subscriptions.js";
 import type { Bus, Unsubscribe } from "../../lib/pubsub.js";
+import { concerns, DESIGN_TOKEN_REVOCATIONS, revocationClaimsOf, type TokenRevocation } from "../../lib/auth/token-revocations.js";
 import { STATE_ALIAS, type SubscriptionQuery } from "./subscription-operation.js";
 import { PushQueue } from "./push-queue.js";
 
@@ -30,6 +31,8 @@ interface SharedExecution {
   subscribers: Set<Subscriber>;
   /** Executions of one shared subscription run in event order. */
   chain: Promise<void>;
+  /** The bearer token's jti / grant / integration, to find the subscriptions a revocation ends. */
+  claims?: TokenRevocation;
 }
 
 interface Outcome {
@@ -77,6 +80,22 @@ export class DeclaredSubscriptions {
       this.unsubscribes.push(await this.bus.subscribe(topic, (event: Record<string, unknown>) => this.onEvent(topic, eventKeys, event)));
     }
     this.bus.onReconnect(() => this.rereadAll());
+    this.unsubscribes.push(await this.bus.subscribe(DESIGN_TOKEN_REVOCATIONS, (revocation: TokenRevocation) => this.onRevocation(revocation)));
+  }
+
+  /**
+   * A revoked token's subscriptions re-read their state at once with a full check of the token (not
+   * the check re-executions reuse), which refuses it: they end within moments, with no event needed.
+   */
+  private onRevocation(revocation: TokenRevocation): void {
+    for (const shared of this.byKey.values()) {
+      if (!shared.claims || !concerns(revocation, shared.claims)) continue;
+      this.enqueue(shared, async () => {
+        if (shared.subscribers.size === 0) return;
+        const outcome = await this.run(shared, false);
+        for (const subscriber of [...shared.subscribers]) this.deliver(shared, subscriber, outcome);
+      });
+    }
   }
 
   /** After a bus outage events may have been missed: every live subscription reads its state again (sent only if it changed). */
@@ -107,7 +126,7 @@ export class DeclaredSubscriptions {
     let shared = this.byKey.get(key);
     if (!shared) {
       const { topic, match } = request.declaration;
-      shared = { key, eventIndex: indexOf(topic, match.eventKey, request.matchValue), request: { ...request, authorization }, subscribers: new Set(), chain: Promise.resolve() };
+      shared = { key, eventIndex: indexOf(topic, match.eventKey, request.matchValue), request: { ...request, authorization }, subscribers: new Set(), chain: Promise.resolve(), claims: revocationClaimsOf(authorization) };
       this.byKey.set(key, shared);
       this.byEvent.set(shared.eventIndex, (this.byEvent.get(shared.eventIndex) ?? new Set()).add(shared));
     }

@@ -1,3 +1,4 @@
+import { announceRevocation } from "./token-revocations.js";
 import { decodeJwt, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import type { DataRuntime } from "../runtime.js";
 import { accountsUserId, type DesignTokenCheck, type DesignTokenVerifier } from "./design-principal.js";
@@ -12,7 +13,7 @@ export interface AccessClaims extends JWTPayload {
 
 /** The deployment's key store: its database, sealing key and issuer. */
 export function keyStoreOf(runtime: DataRuntime): KeyStore {
-  return { db: runtime.db.prisma, sealingKey: runtime.sealingKey, issuer: runtime.config.publicUrl };
+  return { db: runtime.db.prisma, sealingKey: runtime.sealingKey, issuer: runtime.config.publicUrl, announceRevocation: (revocation) => announceRevocation(runtime.bus, revocation) };
 }
 
 /** The claims of a design access token signed by a published key of this deployment (expiry checked unless told not to). */

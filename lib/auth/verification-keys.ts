@@ -1,3 +1,4 @@
+import type { TokenRevocation } from "./token-revocations.js";
 import { importJWK, type JWK } from "jose";
 import type { KeyPurpose, PrismaClient } from "../../generated/prisma/client.js";
 
@@ -8,6 +9,8 @@ export interface KeyStore {
   sealingKey: Buffer;
   /** The issuer (`iss`) of every token signed here: the deployment's public URL. */
   issuer: string;
+  /** Tells every process that tokens were revoked (after the revocation is committed). */
+  announceRevocation?: (revocation: TokenRevocation) => Promise<void>;
 }
 
 /** How long a verification key read by its `kid` is kept in memory. */

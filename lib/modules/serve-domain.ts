@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from "graphql";
 import { designTokenVerifier } from "../auth/design-token.js";
+import { RememberedTokenChecks } from "../auth/token-revocations.js";
 import { authenticate, withCurrentRoles } from "../auth/request-auth.js";
 import { buildDomainSchema } from "../graphql/schema-builder.js";
 import { serveSubgraph, type RunningSubgraph } from "../graphql/subgraph-server.js";
@@ -49,9 +50,24 @@ export async function startDomain(module: DomainModule, runtime: DataRuntime, po
   };
 }
 
-function serveDomain(module: DomainModule, runtime: DataRuntime, port: number, domains: readonly DomainModule[], settings: unknown, dependencies: unknown): Promise<RunningSubgraph> {
+/** One per process: the design-token checks subscription re-executions reuse (see RememberedTokenChecks). */
+const rememberedChecks = new WeakMap<DataRuntime, Promise<RememberedTokenChecks>>();
+
+function rememberedChecksOf(runtime: DataRuntime): Promise<RememberedTokenChecks> {
+  let remembered = rememberedChecks.get(runtime);
+  if (!remembered) {
+    const checks = new RememberedTokenChecks(designTokenVerifier(runtime), runtime.config.subscriptionTokenCheckMs);
+    remembered = checks.start(runtime.bus).then(() => checks);
+    rememberedChecks.set(runtime, remembered);
+  }
+  return remembered;
+}
+
+async function serveDomain(module: DomainModule, runtime: DataRuntime, port: number, domains: readonly DomainModule[], settings: unknown, dependencies: unknown): Promise<RunningSubgraph> {
   // Design domains also take the design platform's OAuth access tokens (business tokens open their `@policy` fields).
   const designTokens = module.platform === "design" ? designTokenVerifier(runtime) : undefined;
+  // The gateway re-reading a subscriber's state after an event reuses the token's full check until a revocation is announced.
+  const remembered = designTokens ? (await rememberedChecksOf(runtime)).check : undefined;
   return serveSubgraph({
     name: module.name,
     schema: domainSchema(module, runtime),
@@ -68,7 +84,7 @@ function serveDomain(module: DomainModule, runtime: DataRuntime, port: number, d
       module.routes?.(app, runtime, settings);
     },
     context: async (request) => {
-      const auth = await withCurrentRoles(await authenticate(request.authorization, runtime.tokens, designTokens), (userId) => runtime.roles.rolesOf(userId));
+      const auth = await withCurrentRoles(await authenticate(request.authorization, runtime.tokens, request.subscriptionEvent ? remembered : designTokens), (userId) => runtime.roles.rolesOf(userId));
       return contextOf(module, dependencies, auth, request);
     },
   });

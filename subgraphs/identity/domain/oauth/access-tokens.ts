@@ -40,8 +40,9 @@ export async function revoke(db: PrismaClient, keys: KeyStore, client: OAuthClie
     const payload = await verifyAccessTokenSignature(keys, token, false).catch(() => undefined);
     if (!payload || payload.client_id !== client.id) return;
     await db.revokedAccessToken.createMany({ data: [{ jti: payload.jti!, expiresAt: new Date(payload.exp! * 1000) }], skipDuplicates: true });
+    await keys.announceRevocation?.({ jti: payload.jti! });
     return;
   }
   const stored = await db.refreshToken.findUnique({ where: { tokenHash: sha256(token) }, include: { family: true } });
-  if (stored && stored.family.clientId === client.id) await revokeFamily(db, stored.familyId);
+  if (stored && stored.family.clientId === client.id) await revokeFamily(db, keys, stored.familyId);
 }

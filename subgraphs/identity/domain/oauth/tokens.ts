@@ -113,7 +113,7 @@ export async function exchangeCode(
   if (!stored || stored.clientId !== clientId) throw new OAuthError("invalid_grant", "The authorization code is invalid");
   if (stored.usedAt) {
     // A replayed code: whatever it was exchanged for is withdrawn (RFC 6749 §4.1.2).
-    if (stored.familyId) await revokeFamily(db, stored.familyId);
+    if (stored.familyId) await revokeFamily(db, keys, stored.familyId);
     throw new OAuthError("invalid_grant", "The authorization code was already used");
   }
   if (stored.expiresAt <= new Date()) throw new OAuthError("invalid_grant", "The authorization code has expired");
@@ -143,7 +143,7 @@ export async function refresh(
   if (!stored || stored.family.clientId !== clientId) throw new OAuthError("invalid_grant", "The refresh token is invalid");
   if (stored.family.revokedAt) throw new OAuthError("invalid_grant", "The refresh token was revoked");
   if (stored.rotatedAt) {
-    await revokeFamily(db, stored.familyId);
+    await revokeFamily(db, keys, stored.familyId);
     throw new OAuthError("invalid_grant", "The refresh token was already used; every token of this grant is revoked");
   }
   if (stored.expiresAt <= new Date()) throw new OAuthError("invalid_grant", "The refresh token has expired");
@@ -157,10 +157,12 @@ export async function refresh(
     return claimed.count === 1 ? recordRefreshToken(tx, stored.family, requested) : null;
   });
   if (rotated) return sign(db, keys, rotated);
-  await revokeFamily(db, stored.familyId);
+  await revokeFamily(db, keys, stored.familyId);
   throw new OAuthError("invalid_grant", "The refresh token was already used; every token of this grant is revoked");
 }
 
-export async function revokeFamily(db: PrismaClient | Tx, familyId: string): Promise<void> {
+/** Revokes a grant and every token of it, then tells every process (outside any transaction: announced once committed). */
+export async function revokeFamily(db: PrismaClient, keys: KeyStore, familyId: string): Promise<void> {
   await db.tokenFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: new Date() } });
+  await keys.announceRevocation?.({ familyId });
 }

@@ -1,0 +1,82 @@
+import type { Bus } from "../pubsub.js";
+import type { DesignTokenCheck } from "./design-principal.js";
+
+/** Bus topic of design-token revocations: every process forgets what it remembered of them. */
+export const DESIGN_TOKEN_REVOCATIONS = "design-token-revocations";
+
+/** What was revoked: one access token (`jti`), a grant and every token of it (`familyId`), or all grants of an integration (`clientId`). */
+export interface TokenRevocation {
+  jti?: string;
+  familyId?: string;
+  clientId?: string;
+}
+
+/** Tells every process of the deployment (subgraphs, gateways) about a revocation, after it is committed. */
+export function announceRevocation(bus: Bus, revocation: TokenRevocation): Promise<void> {
+  return bus.publish(DESIGN_TOKEN_REVOCATIONS, revocation).catch(() => undefined);
+}
+
+const LIMIT = 10_000;
+
+/**
+ * Design-token checks remembered for subscription re-executions only (the gateway re-reading a
+ * subscriber's state after an event: a token already checked in full when the subscription started).
+ * A remembered check lasts `ttlMs` at most and never past the token's expiry, and is forgotten at once
+ * when any revocation is announced or the bus comes back from an outage (announcements may be lost).
+ */
+export class RememberedTokenChecks {
+  private readonly checks = new Map<string, { check: DesignTokenCheck; until: number }>();
+
+  constructor(
+    private readonly verify: (token: string) => Promise<DesignTokenCheck>,
+    private readonly ttlMs: number,
+  ) {}
+
+  async start(bus: Bus): Promise<void> {
+    await bus.subscribe(DESIGN_TOKEN_REVOCATIONS, () => this.checks.clear());
+    bus.onReconnect(() => this.checks.clear());
+  }
+
+  check = async (token: string): Promise<DesignTokenCheck> => {
+    const now = Date.now();
+    const remembered = this.checks.get(token);
+    if (remembered && remembered.until > now) return remembered.check;
+    const check = await this.verify(token);
+    if (typeof check === "object") {
+      if (this.checks.size >= LIMIT) this.checks.delete(this.checks.keys().next().value!);
+      this.checks.set(token, { check, until: Math.min(now + this.ttlMs, expiryOf(token)) });
+    }
+    return check;
+  };
+}
+
+/** The `exp` of a JWT (already verified by the caller) in ms; 0 when unreadable. */
+function expiryOf(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return typeof payload.exp === "number" ? payload.exp * 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The revocation-relevant claims of a bearer JWT (not verified: only to pick which subscriptions to re-check). */
+export function revocationClaimsOf(authorization: string | undefined): TokenRevocation | undefined {
+  const token = authorization?.replace(/^Bearer\s+/i, "");
+  if (!token || token.split(".").length !== 3) return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8"));
+    return { jti: payload.jti, familyId: payload.fid, clientId: payload.client_id };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a revocation concerns a token with these claims. */
+export function concerns(revocation: TokenRevocation, claims: TokenRevocation): boolean {
+  return (
+    (revocation.jti !== undefined && revocation.jti === claims.jti) ||
+    (revocation.familyId !== undefined && revocation.familyId === claims.familyId) ||
+    (revocation.clientId !== undefined && revocation.clientId === claims.clientId)
+  );
+}
