@@ -42,7 +42,7 @@ describe("npm run seed against a running platform", () => {
   test("the start banner names every URL", () => {
     const output = platform.output();
     assert.match(output, /platform ready/);
-    for (const path of ["/graphql", "/healthz", "/api/auth/", "/api/work/", "/api/payment/", "/api/blog/", "/api/forum/", "/v1/", "/rest/v1/"]) {
+    for (const path of ["/graphql", "/healthz", "/readyz", "/docs", "/console", "/api/auth/", "/api/work/", "/api/payment/", "/api/blog/", "/api/forum/", "/v1/", "/rest/v1/"]) {
       assert.ok(output.includes(`http://127.0.0.1:${env.PORT}${path}`), `banner lacks ${path}:\n${output}`);
     }
     assert.ok(output.includes(`http://127.0.0.1:${env.WORK_PORT}/`), "banner lacks the work service's own port");
