@@ -77,6 +77,11 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
     ...apolloProtection(options.protection, subgraphHeadroom(options.protection.operationLimits), [subgraphResultsAnswer200, ApolloServerPluginInlineTraceDisabled()]),
   });
   await apollo.start();
+  const contextFor = (request: SubgraphRequest) =>
+    options.context(request).catch((error: unknown) => {
+      // Reading the caller's roles needs the database: its absence is a 503 like any resolver's.
+      throw isDatabaseUnavailable(error) ? databaseUnavailableError() : error;
+    });
   const app = express();
   app.disable("x-powered-by");
   app.get("/healthz", healthz);
@@ -87,20 +92,15 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
     express.json({ limit: options.bodyLimitBytes }),
     expressMiddleware(apollo, {
       context: ({ req }) =>
-        options
-          .context({
+        contextFor({
+          authorization: req.headers.authorization,
+          clientAddress: callerAddress(req, options.internalCalls),
+          subscriptionEvent: options.internalCalls.verify(req.headers[SUBSCRIPTION_EVENT_HEADER], {
             authorization: req.headers.authorization,
-            clientAddress: callerAddress(req, options.internalCalls),
-            subscriptionEvent: options.internalCalls.verify(req.headers[SUBSCRIPTION_EVENT_HEADER], {
-              authorization: req.headers.authorization,
-              query: req.body?.query,
-              variables: req.body?.variables,
-            }),
-          })
-          .catch((error: unknown) => {
-            // Reading the caller's roles needs the database: its absence is a 503 like any resolver's.
-            throw isDatabaseUnavailable(error) ? databaseUnavailableError() : error;
+            query: req.body?.query,
+            variables: req.body?.variables,
           }),
+        }),
     }),
   );
   const running = await listen(app, options.port, options.host ?? "127.0.0.1");
@@ -114,7 +114,7 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
       const body = operationName === undefined ? { query, variables } : { query, variables, operationName };
       const answer = await apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: "POST", headers: new HeaderMap([["content-type", "application/json"]]), search: "", body },
-        context: () => options.context(request),
+        context: () => contextFor(request),
       });
       if (answer.body.kind !== "complete") throw new Error("Incremental delivery is not used between gateway and subgraphs");
       return { status: answer.status ?? 200, body: JSON.parse(answer.body.string) };
