@@ -29,12 +29,33 @@ export const SUBGRAPH_PROCESSES = DOMAINS.map(({ name }) => ({
 }));
 
 /** A port nobody listens on right now. */
-export async function freePort(): Promise<number> {
+/** Ports handed out by this process: never handed out twice, even before their process binds them. */
+const handedOut = new Set<number>();
+
+/** Binds `port` on loopback for a moment: whether nothing else holds it now. */
+async function bindable(port: number): Promise<boolean> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  const bound = await new Promise<boolean>((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => resolve(true));
+  });
+  if (bound) await new Promise((resolve) => server.close(resolve));
+  return bound;
+}
+
+/**
+ * A free loopback port for a process a test starts later. Picked below the kernel's ephemeral range
+ * (32768–60999), so that the connections and `listen(0)` sockets of tests running alongside cannot
+ * take it between now and the moment its process binds it.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (handedOut.has(port) || !(await bindable(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error("no free port below the ephemeral range");
 }
 
 /** Every service's own port (`AUTH_PORT`, `WORK_PORT`, … as the route files declare them) on a free port, for a platform started as a process. */
