@@ -7,6 +7,7 @@ import { tcp } from "@libp2p/tcp";
 import { webSockets } from "@libp2p/websockets";
 import { createLibp2p, type Libp2p } from "libp2p";
 import { CID } from "multiformats/cid";
+import { NO_ROUTING } from "../domain/node.js";
 import * as raw from "multiformats/codecs/raw";
 import { sha256 } from "multiformats/hashes/sha2";
 import type { HttpClient } from "../../../testing/http.js";
@@ -63,20 +64,7 @@ export async function startBitswapPeer(blockstore: BitswapComponents["blockstore
     streamMuxers: [yamux()],
     services: { identify: identify() },
   });
-  const noRouting: BitswapComponents["routing"] = {
-    async *findProviders() {},
-    async provide() {},
-    async cancelReprovide() {},
-    async put() {},
-    async get(): Promise<never> {
-      throw new Error("none");
-    },
-    async findPeer(): Promise<never> {
-      throw new Error("none");
-    },
-    async *getClosestPeers() {},
-  };
-  const bitswap = createBitswap({ libp2p, blockstore, routing: noRouting, logger: libp2p.logger });
+  const bitswap = createBitswap({ libp2p, blockstore, routing: NO_ROUTING, logger: libp2p.logger });
   await bitswap.start();
   return {
     libp2p,

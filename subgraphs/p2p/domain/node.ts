@@ -201,7 +201,7 @@ export class P2pNode {
 }
 
 /** A routing that knows no providers: wants go to connected peers only. */
-const NO_ROUTING: BitswapComponents["routing"] = {
+export const NO_ROUTING: BitswapComponents["routing"] = {
   async provide() {},
   async cancelReprovide() {},
   async *findProviders() {},
