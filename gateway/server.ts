@@ -160,6 +160,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     execute,
     subscriptions,
     maxPayloadBytes: options.config.bodyLimitBytes,
+    maxTokens: options.config.operationLimits.maxTokens,
     maxSubscriptionsPerConnection: options.config.maxSubscriptionsPerConnection,
     log: options.log,
   });

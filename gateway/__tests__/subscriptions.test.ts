@@ -8,6 +8,9 @@ import { follow, wsClient } from "../../testing/subscriptions.js";
 import { startWorkers } from "../../workers/start.js";
 import { DOMAINS } from "../../subgraphs/registry.js";
 import type { Client } from "graphql-ws";
+import { announceJob, createJobRow } from "../../lib/jobs/engine.js";
+import { jobReadsOf } from "../../lib/jobs/creators-jobs.js";
+import { ASSET_UPLOAD } from "../../subgraphs/assets/domain/upload-jobs.js";
 
 let t: TestPlatform;
 let p: People;
@@ -139,6 +142,37 @@ describe("job subscriptions over graphql-ws on /graphql", () => {
     assert.equal(again.results[0].data.assetUploadJob.status, "in_progress");
     await processJobs(jobId);
     await Promise.all([again.ended, live[1].ended, live[2].ended]);
+  });
+
+  test("a burst of job events: every subscriber gets its own job's state, the jobs read in fewer statements than subscriptions", async () => {
+    const { prisma } = t.platform.runtime.db;
+    const jobs = [];
+    for (let i = 0; i < 9; i++) jobs.push(await createJobRow(prisma, { kind: ASSET_UPLOAD, ownerId: p.client.userId, input: {}, maxAttempts: 1 }));
+    const connections = [client(token), client(token), client(token)];
+    const followed = jobs.map((job, i) => follow(connections[i % 3], `subscription($id: ID!) { assetUploadJob(id: $id) { id status } }`, { id: job.id }));
+    await Promise.all(followed.map((f) => f.received(1)));
+    const reads = jobReadsOf(prisma);
+    const before = { ...reads.counts };
+    await prisma.job.updateMany({ where: { id: { in: jobs.map((job) => job.id) } }, data: { status: "success", result: {} } });
+    for (const job of jobs) await announceJob(t.platform.runtime.bus, { ...job, status: "success" });
+    await Promise.all(followed.map((f) => f.ended));
+    followed.forEach((f, i) => assert.deepEqual(f.results.map((r) => r.data.assetUploadJob), [{ id: jobs[i].id, status: "in_progress" }, { id: jobs[i].id, status: "success" }]));
+    const statements = reads.counts.statements - before.statements;
+    assert.equal(reads.counts.reads - before.reads, 9, "one read per subscription");
+    assert.ok(statements < 9, `${statements} statements for 9 reads`);
+  });
+
+  test("a malformed subscription is refused alone: the connection's other subscriptions go on", async () => {
+    const jobId = await pendingUpload();
+    const connection = client(token);
+    const live = follow(connection, JOB, { id: jobId });
+    await live.received(1);
+    const malformed = follow(connection, `subscription($id: ID!) { assetUploadJob(id: $id) { id status `, { id: jobId });
+    const { error } = await malformed.ended;
+    assert.match(JSON.stringify(error), /Syntax Error/);
+    await processJobs(jobId);
+    assert.deepEqual(await live.ended, {});
+    assert.deepEqual(live.results.map((r) => r.data.assetUploadJob.status), ["in_progress", "success"]);
   });
 
   test("a subscription that is not a job field is refused with an error", async () => {

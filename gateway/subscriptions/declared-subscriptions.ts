@@ -24,6 +24,7 @@ interface Subscriber {
 
 /** Subscriptions with the same selection, arguments and credentials: executed once per event, for all. */
 interface SharedExecution {
+  /** Its key among the caller's shared executions (selection and arguments). */
   key: string;
   /** Events whose `eventKey` has this value concern it: `<topic>\0<eventKey>\0<value>`. */
   eventIndex: string;
@@ -31,8 +32,6 @@ interface SharedExecution {
   subscribers: Set<Subscriber>;
   /** Executions of one shared subscription run in event order. */
   chain: Promise<void>;
-  /** The bearer token's jti / grant / integration, to find the subscriptions a revocation ends. */
-  claims?: TokenRevocation;
 }
 
 interface Outcome {
@@ -54,7 +53,8 @@ const indexOf = (topic: string, eventKey: string, value: unknown) => `${topic}\u
  * out by the value events are matched by to shared executions of the field's query twin.
  */
 export class DeclaredSubscriptions {
-  private readonly byKey = new Map<string, SharedExecution>();
+  /** Shared executions by the caller's authorization (one map per token, not a copy of it per subscription), then by key. */
+  private readonly byCaller = new Map<string, Map<string, SharedExecution>>();
   private readonly byEvent = new Map<string, Set<SharedExecution>>();
   private readonly unsubscribes: Unsubscribe[] = [];
   /** Executions run so far (initial states and per-event), for tests and the benchmark. */
@@ -88,46 +88,43 @@ export class DeclaredSubscriptions {
    * the check re-executions reuse), which refuses it: they end within moments, with no event needed.
    */
   private onRevocation(revocation: TokenRevocation): void {
-    for (const shared of this.byKey.values()) {
-      if (!shared.claims || !concerns(revocation, shared.claims)) continue;
-      this.enqueue(shared, async () => {
-        if (shared.subscribers.size === 0) return;
-        const outcome = await this.run(shared, false);
-        for (const subscriber of [...shared.subscribers]) this.deliver(shared, subscriber, outcome);
-      });
+    for (const [authorization, shareds] of this.byCaller) {
+      const claims = revocationClaimsOf(authorization);
+      if (!claims || !concerns(revocation, claims)) continue;
+      for (const shared of shareds.values()) this.reread(shared, false);
     }
   }
 
   /** After a bus outage events may have been missed: every live subscription reads its state again (sent only if it changed). */
   rereadAll(): void {
-    for (const shared of this.byKey.values()) {
-      this.enqueue(shared, async () => {
-        if (shared.subscribers.size === 0) return;
-        const outcome = await this.run(shared, true);
-        for (const subscriber of [...shared.subscribers]) this.deliver(shared, subscriber, outcome);
-      });
-    }
+    for (const shared of this.allShared()) this.reread(shared, true);
   }
 
   async stop(): Promise<void> {
     for (const unsubscribe of this.unsubscribes.splice(0)) await unsubscribe();
-    for (const shared of this.byKey.values()) for (const subscriber of shared.subscribers) subscriber.queue.end();
+    for (const shared of this.allShared()) for (const subscriber of shared.subscribers) subscriber.queue.end();
   }
 
   get activeSubscriptions(): number {
     let count = 0;
-    for (const shared of this.byKey.values()) count += shared.subscribers.size;
+    for (const shared of this.allShared()) count += shared.subscribers.size;
     return count;
+  }
+
+  private *allShared(): Iterable<SharedExecution> {
+    for (const shareds of this.byCaller.values()) yield* shareds.values();
   }
 
   /** The current state first, then one result per event (per change of state), ending at a final state. */
   subscribe(request: SubscriptionQuery, authorization: string | undefined, onEnd: () => void = () => undefined): PushQueue<FormattedExecutionResult> {
-    const key = JSON.stringify([request.query, request.variables, authorization ?? ""]);
-    let shared = this.byKey.get(key);
+    const key = `${request.query}\u0000${JSON.stringify(request.variables)}`;
+    let shareds = this.byCaller.get(authorization ?? "");
+    if (!shareds) this.byCaller.set(authorization ?? "", (shareds = new Map()));
+    let shared = shareds.get(key);
     if (!shared) {
       const { topic, match } = request.declaration;
-      shared = { key, eventIndex: indexOf(topic, match.eventKey, request.matchValue), request: { ...request, authorization }, subscribers: new Set(), chain: Promise.resolve(), claims: revocationClaimsOf(authorization) };
-      this.byKey.set(key, shared);
+      shared = { key, eventIndex: indexOf(topic, match.eventKey, request.matchValue), request: { ...request, authorization }, subscribers: new Set(), chain: Promise.resolve() };
+      shareds.set(key, shared);
       this.byEvent.set(shared.eventIndex, (this.byEvent.get(shared.eventIndex) ?? new Set()).add(shared));
     }
     const owner = shared;
@@ -142,14 +139,17 @@ export class DeclaredSubscriptions {
   private onEvent(topic: string, eventKeys: Set<string>, event: Record<string, unknown>): void {
     for (const eventKey of eventKeys) {
       if (event?.[eventKey] === undefined) continue;
-      for (const shared of this.byEvent.get(indexOf(topic, eventKey, event[eventKey])) ?? []) {
-        this.enqueue(shared, async () => {
-          if (shared.subscribers.size === 0) return;
-          const outcome = await this.run(shared, true, event);
-          for (const subscriber of [...shared.subscribers]) this.deliver(shared, subscriber, outcome);
-        });
-      }
+      for (const shared of this.byEvent.get(indexOf(topic, eventKey, event[eventKey])) ?? []) this.reread(shared, true, event);
     }
+  }
+
+  /** Reads the shared execution's state again, after the steps already queued for it, for all its subscribers. */
+  private reread(shared: SharedExecution, subscriptionEvent: boolean, event?: Record<string, unknown>): void {
+    this.enqueue(shared, async () => {
+      if (shared.subscribers.size === 0) return;
+      const outcome = await this.run(shared, subscriptionEvent, event);
+      for (const subscriber of [...shared.subscribers]) this.deliver(shared, subscriber, outcome);
+    });
   }
 
   private enqueue(shared: SharedExecution, step: () => Promise<void>): void {
@@ -217,7 +217,9 @@ export class DeclaredSubscriptions {
     shared.subscribers.delete(subscriber);
     subscriber.onEnd();
     if (shared.subscribers.size > 0) return;
-    this.byKey.delete(shared.key);
+    const shareds = this.byCaller.get(shared.request.authorization ?? "");
+    shareds?.delete(shared.key);
+    if (shareds?.size === 0) this.byCaller.delete(shared.request.authorization ?? "");
     const forEvent = this.byEvent.get(shared.eventIndex);
     forEvent?.delete(shared);
     if (forEvent?.size === 0) this.byEvent.delete(shared.eventIndex);

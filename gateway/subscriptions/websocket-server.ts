@@ -1,9 +1,10 @@
 import type http from "node:http";
-import { GraphQLError, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema } from "graphql";
+import { GraphQLError, type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema } from "graphql";
 import { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { Logger } from "../../lib/logger.js";
 import { subscriptionQueryOf } from "./subscription-operation.js";
+import { DocumentCache } from "./document-cache.js";
 import type { DeclaredSubscriptions, ExecuteThroughGateway } from "./declared-subscriptions.js";
 
 /** Results arrive already formatted by the gateway; graphql-ws only serialises them. */
@@ -32,6 +33,8 @@ export function serveGraphqlWs(options: {
   execute: ExecuteThroughGateway;
   subscriptions: DeclaredSubscriptions;
   maxPayloadBytes: number;
+  /** The parser's token limit (the operation limits' `maxTokens`). */
+  maxTokens: number;
   /** Live subscriptions one connection may hold; more are refused with an error (the socket stays open). */
   maxSubscriptionsPerConnection: number;
   log: Logger;
@@ -42,12 +45,23 @@ export function serveGraphqlWs(options: {
     const body = args.document.loc?.source.body ?? "";
     return options.execute({ query: body, variables: (args.variableValues ?? {}) as Record<string, unknown>, authorization: context.authorization });
   };
+  const documents = new DocumentCache(options.maxTokens);
   const disposable = useServer(
     {
-      schema: () => {
+      // Parsed and validated here, once per text: a malformed operation is refused alone, the socket stays open.
+      onSubscribe: (_ctx, _id, payload) => {
         const schema = options.schema();
-        if (!schema) throw new Error("The graph is not ready");
-        return schema;
+        if (!schema) return [new GraphQLError("The graph is not ready", { extensions: { code: "SERVICE_UNAVAILABLE" } })];
+        let document: DocumentNode;
+        try {
+          document = documents.parse(payload.query);
+        } catch (error) {
+          if (error instanceof GraphQLError) return [error];
+          throw error;
+        }
+        const errors = documents.validate(schema, document);
+        if (errors.length > 0) return errors;
+        return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       context: (ctx) => {
         const extra = ctx.extra as { connection?: OperationContext["connection"] };

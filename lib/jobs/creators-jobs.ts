@@ -1,7 +1,22 @@
-import type DataLoader from "dataloader";
-import type { Job } from "../../generated/prisma/client.js";
+import DataLoader from "dataloader";
+import type { Job, PrismaClient } from "../../generated/prisma/client.js";
+import { CoalescedIdReads } from "../db/coalesced-reads.js";
 import { NotFoundError } from "../errors.js";
 import { isResourceId } from "../validation.js";
+
+const jobReads = new WeakMap<PrismaClient, CoalescedIdReads<string, Job>>();
+
+/** The reads of jobs by id of this database, merged across concurrent requests (one per database). */
+export function jobReadsOf(db: PrismaClient): CoalescedIdReads<string, Job> {
+  let reads = jobReads.get(db);
+  if (!reads) jobReads.set(db, (reads = new CoalescedIdReads((args) => db.job.findMany(args))));
+  return reads;
+}
+
+/** A request's jobs by id: batched within the request and, with other requests' reads, across them. */
+export function jobLoader(db: PrismaClient): DataLoader<string, Job | null> {
+  return new DataLoader(jobReadsOf(db).read);
+}
 
 /** The job of `kind` with this id when `userId` created it; null for an unknown or malformed id, another kind, or someone else's job. */
 export async function ownJob(jobById: DataLoader<string, Job | null>, userId: number, id: string, kind: string): Promise<Job | null> {

@@ -1,4 +1,5 @@
 import DataLoader from "dataloader";
+import { jobLoader } from "../../lib/jobs/creators-jobs.js";
 import type { Asset, Job, PrismaClient } from "../../generated/prisma/client.js";
 import { idLoader } from "../../lib/db/loaders.js";
 
@@ -10,6 +11,6 @@ export interface AssetsLoaders {
 export function createLoaders(db: PrismaClient): AssetsLoaders {
   return {
     assetById: idLoader((args) => db.asset.findMany(args)),
-    jobById: idLoader((args) => db.job.findMany(args)),
+    jobById: jobLoader(db),
   };
 }

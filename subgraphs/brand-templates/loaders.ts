@@ -1,6 +1,6 @@
+import { jobLoader } from "../../lib/jobs/creators-jobs.js";
 import type DataLoader from "dataloader";
 import type { Job, PrismaClient } from "../../generated/prisma/client.js";
-import { idLoader } from "../../lib/db/loaders.js";
 import { designSummaryLoader, type DesignSummaryData } from "../designs/public.js";
 
 export interface BrandTemplatesLoaders {
@@ -11,7 +11,7 @@ export interface BrandTemplatesLoaders {
 
 export function createLoaders(db: PrismaClient): BrandTemplatesLoaders {
   return {
-    jobById: idLoader((args) => db.job.findMany(args)),
+    jobById: jobLoader(db),
     designSummaryById: designSummaryLoader(db),
   };
 }

@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import DataLoader from "dataloader";
+import { openDatabase, type Database } from "../db/database.js";
+import { CoalescedIdReads } from "../db/coalesced-reads.js";
+import { createJobRow } from "../jobs/engine.js";
+import { jobLoader, jobReadsOf } from "../jobs/creators-jobs.js";
+import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
+import type { Job } from "../../generated/prisma/client.js";
+
+let location: TestDatabase;
+let database: Database;
+let jobs: Job[];
+before(async () => {
+  location = await createTestDatabase();
+  database = await openDatabase(location);
+  jobs = [];
+  for (let i = 0; i < 30; i++) jobs.push(await createJobRow(database.prisma, { kind: "test", ownerId: 1 + (i % 3), input: { i }, maxAttempts: 1 }));
+});
+after(async () => {
+  await database.close();
+  await location.drop();
+});
+
+describe("reads by id merged across requests", () => {
+  test("thirty requests reading at once cost one statement, and each gets exactly the rows it asked for", async () => {
+    const reads = new CoalescedIdReads<string, Job>((args) => database.prisma.job.findMany(args));
+    const asked = jobs.map((job, i) => [job.id, i % 2 === 0 ? "no-such-job" : jobs[(i + 1) % jobs.length].id]);
+    const answers = await Promise.all(asked.map((ids) => reads.read(ids)));
+    assert.deepEqual(reads.counts, { statements: 1, reads: 30 });
+    answers.forEach((rows, i) => {
+      assert.deepEqual(rows.map((row) => row?.id ?? null), asked[i].map((id) => (id === "no-such-job" ? null : id)));
+    });
+  });
+
+  test("requests never share a row object: what one request's resolvers change, another does not see", async () => {
+    const reads = new CoalescedIdReads<string, Job>((args) => database.prisma.job.findMany(args));
+    const [[mine], [theirs]] = await Promise.all([reads.read([jobs[0].id]), reads.read([jobs[0].id])]);
+    assert.equal(reads.counts.statements, 1);
+    mine!.status = "failed";
+    assert.equal(theirs!.status, "in_progress");
+  });
+
+  test("a read after another has finished is a statement of its own and sees what was committed since", async () => {
+    const reads = new CoalescedIdReads<string, Job>((args) => database.prisma.job.findMany(args));
+    const [before] = await reads.read([jobs[1].id]);
+    await database.prisma.job.update({ where: { id: jobs[1].id }, data: { status: "success" } });
+    const [after] = await reads.read([jobs[1].id]);
+    assert.deepEqual([before!.status, after!.status, reads.counts.statements], ["in_progress", "success", 2]);
+  });
+
+  test("a failing statement fails every request merged into it, and the next reads work again", async () => {
+    let fail = true;
+    const reads = new CoalescedIdReads<string, Job>((args) => (fail ? Promise.reject(new Error("database away")) : database.prisma.job.findMany(args)));
+    const outcomes = await Promise.allSettled([reads.read([jobs[2].id]), reads.read([jobs[3].id])]);
+    assert.deepEqual(outcomes.map((outcome) => outcome.status), ["rejected", "rejected"]);
+    fail = false;
+    assert.equal((await reads.read([jobs[2].id]))[0]?.id, jobs[2].id);
+  });
+
+  test("per-request loaders of one database share its reads: concurrent requests' jobs come in one statement", async () => {
+    const shared = jobReadsOf(database.prisma);
+    const before = { ...shared.counts };
+    const loaders: DataLoader<string, Job | null>[] = jobs.slice(0, 10).map(() => jobLoader(database.prisma));
+    const found = await Promise.all(loaders.map((loader, i) => loader.load(jobs[i].id)));
+    assert.deepEqual(found.map((job) => job?.id), jobs.slice(0, 10).map((job) => job.id));
+    assert.equal(shared.counts.statements - before.statements, 1);
+    assert.equal(shared.counts.reads - before.reads, 10);
+  });
+});
