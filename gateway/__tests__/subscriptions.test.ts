@@ -8,6 +8,7 @@ import { follow, wsClient } from "../../testing/subscriptions.js";
 import { startWorkers } from "../../workers/start.js";
 import { DOMAINS } from "../../subgraphs/registry.js";
 import type { Client } from "graphql-ws";
+import type { Job } from "../../generated/prisma/client.js";
 import { announceJob, createJobRow } from "../../lib/jobs/engine.js";
 import { jobReadsOf } from "../../lib/jobs/creators-jobs.js";
 import { ASSET_UPLOAD } from "../../subgraphs/assets/domain/upload-jobs.js";
@@ -146,7 +147,7 @@ describe("job subscriptions over graphql-ws on /graphql", () => {
 
   test("a burst of job events: every subscriber gets its own job's state, the jobs read in fewer statements than subscriptions", async () => {
     const { prisma } = t.platform.runtime.db;
-    const jobs = [];
+    const jobs: Job[] = [];
     for (let i = 0; i < 9; i++) jobs.push(await createJobRow(prisma, { kind: ASSET_UPLOAD, ownerId: p.client.userId, input: {}, maxAttempts: 1 }));
     const connections = [client(token), client(token), client(token)];
     const followed = jobs.map((job, i) => follow(connections[i % 3], `subscription($id: ID!) { assetUploadJob(id: $id) { id status } }`, { id: job.id }));
