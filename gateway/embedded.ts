@@ -6,6 +6,7 @@ import { startDomain } from "../lib/modules/serve-domain.js";
 import { fileServiceModule, subgraphEndpoint } from "../lib/modules/topology.js";
 import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
 import { adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
+import { GatewayUnavailableError, type GraphQLResult, type RunOperation } from "../rest-adapter/graphql-client.js";
 import { DOMAINS } from "../subgraphs/registry.js";
 import { startWorkers, type RunningWorkers } from "../workers/start.js";
 import { start as startGateway, type RunningGateway } from "./server.js";
@@ -37,7 +38,17 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
   const subgraphUrls = Object.fromEntries(Object.entries(subgraphs).map(([name, server]) => [name, `${server.url}/graphql`]));
   const files = fileServiceModule(domains);
   let gatewayUrl = "";
-  const options = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls, runtime.readiness);
+  let gateway: RunningGateway | undefined;
+  // The REST adapter beside the gateway runs its operations straight into it: no loopback HTTP, no second JSON round.
+  const inGateway: RunOperation = async ({ query, variables, caller }) => {
+    if (!gateway) throw new GatewayUnavailableError("the gateway is starting");
+    try {
+      return (await gateway.runOperation({ query, variables, authorization: caller.authorization, clientAddress: caller.address })) as GraphQLResult;
+    } catch (error) {
+      throw new GatewayUnavailableError(`the gateway could not run the operation: ${(error as Error).message}`);
+    }
+  };
+  const options = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls, runtime.readiness, inGateway);
   const main = await startGateway(
     config.port,
     {
@@ -56,6 +67,7 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
     config.host,
   );
   gatewayUrl = `${main.url}/graphql`;
+  gateway = main;
   const direct = await startDirectPorts(config, options, config.host);
   const workers = await startWorkers(runtime, config.embeddedWorkers, domains);
   return {

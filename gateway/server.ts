@@ -73,6 +73,8 @@ const graphqlBodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
 
 export interface RunningGateway extends RunningServer {
   subscriptions: DeclaredSubscriptions;
+  /** Runs an operation for a caller in this process (the REST adapter beside the gateway): the same pipeline as `POST /graphql`, no HTTP. */
+  runOperation: ExecuteThroughGateway;
 }
 
 /**
@@ -119,8 +121,8 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   // Apollo Server takes the executor when it loads the gateway (in `start`).
   if (lean) gateway.executor = lean.executor(gateway.executor!);
   await apollo.start();
-  const execute: ExecuteThroughGateway = async ({ query, variables, authorization, subscriptionEvent }) => {
-    const response = await apollo.executeOperation({ query, variables }, { contextValue: { authorization, subscriptionEvent } });
+  const execute: ExecuteThroughGateway = async ({ query, variables, authorization, clientAddress, subscriptionEvent }) => {
+    const response = await apollo.executeOperation({ query, variables }, { contextValue: { authorization, clientAddress, subscriptionEvent } });
     if (response.body.kind !== "single") throw new Error("incremental delivery is not used here");
     return response.body.singleResult;
   };
@@ -169,6 +171,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   return {
     ...running,
     subscriptions,
+    runOperation: execute,
     close() {
       // Once, however often asked. Sockets first: a subscription ended by the stop would tell its client "complete" instead of "restart".
       closing ??= (async () => {

@@ -7,13 +7,15 @@ import { readyz, type ReadinessCheck } from "../lib/readiness.js";
 import { timedRoute } from "../lib/metrics/timed-handler.js";
 import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
-import { executeOperation, GatewayUnavailableError, type Caller, type GraphQLResult } from "./graphql-client.js";
+import { GatewayUnavailableError, type Caller, type GraphQLResult, type RunOperation } from "./graphql-client.js";
 import { RequestRefusedError, type RestRequest, type RestRoute, type RestService } from "./route-table.js";
 import { CallerGoneError, runUpload } from "./uploads.js";
 
 export interface AdapterOptions {
-  /** Resolved per request: in one-process mode the gateway's port is known only once it listens. */
+  /** Resolved per request: in one-process mode the gateway's port is known only once it listens (uploads stream their bytes there). */
   gatewayUrl: () => string;
+  /** How operations reach the graph: over HTTP, or in one-process mode straight into the gateway beside the adapter. */
+  runOperation: RunOperation;
   corsAllowOrigin: string;
   bodyLimitBytes: number;
   /** The deployment's public URL (OpenID issuer). */
@@ -54,12 +56,13 @@ function send(res: Response, route: RestRoute, rendered: RenderedError): void {
 
 /** Who the gateway is told is calling: the caller's credentials, and their address signed by this adapter. */
 export function callerOf(req: Request, options: Pick<AdapterOptions, "internalCalls">): Caller {
-  return { authorization: req.headers.authorization, signedAddress: options.internalCalls.signAddress(callerAddress(req)) };
+  const address = callerAddress(req);
+  return { authorization: req.headers.authorization, address, signedAddress: options.internalCalls.signAddress(address) };
 }
 
 async function resultOf(route: RestRoute, req: Request, request: RestRequest, options: AdapterOptions, style: ErrorStyle): Promise<GraphQLResult | RenderedError> {
   if (route.upload) {
-    const outcome = await runUpload({ ...route, upload: route.upload }, req, request, options.gatewayUrl(), callerOf(req, options));
+    const outcome = await runUpload({ ...route, upload: route.upload }, req, request, options, callerOf(req, options));
     if ("refused" in outcome) return { status: 400, body: style.adapter(outcome.refused.failure, outcome.refused.message) };
     if ("stored" in outcome) return outcome.stored;
     return outcome.result;
@@ -71,7 +74,7 @@ async function resultOf(route: RestRoute, req: Request, request: RestRequest, op
     if (error instanceof RequestRefusedError) return { status: 400, body: style.adapter(error.failure, error.message) };
     throw error;
   }
-  return executeOperation(options.gatewayUrl(), { query: route.operation, variables, caller: callerOf(req, options) });
+  return options.runOperation({ query: route.operation, variables, caller: callerOf(req, options) });
 }
 
 function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) {

@@ -9,6 +9,7 @@ import { serviceRouter, type AdapterOptions } from "./router.js";
 import { authorizationPage } from "./pages/authorize.js";
 import { openidConfiguration } from "./pages/openid-configuration.js";
 import type { RestService } from "./route-table.js";
+import { overHttp, type RunOperation } from "./graphql-client.js";
 import { REST_SERVICES } from "./services.js";
 import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
 
@@ -19,8 +20,15 @@ export function directServices(config: Config, services: readonly RestService[] 
   );
 }
 
-export function adapterOptions(config: Config, log: Logger, gatewayUrl: () => string, internalCalls: InternalCalls, readiness: readonly ReadinessCheck[]): AdapterOptions {
-  return { gatewayUrl, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls, readiness, metrics: config.metrics.enabled };
+export function adapterOptions(
+  config: Config,
+  log: Logger,
+  gatewayUrl: () => string,
+  internalCalls: InternalCalls,
+  readiness: readonly ReadinessCheck[],
+  runOperation: RunOperation = overHttp(gatewayUrl),
+): AdapterOptions {
+  return { gatewayUrl, runOperation, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls, readiness, metrics: config.metrics.enabled };
 }
 
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */

@@ -2,7 +2,7 @@ import http from "node:http";
 import { text } from "node:stream/consumers";
 import type { Request } from "express";
 import type { GraphQLResult } from "./graphql-client.js";
-import { executeOperation, GatewayUnavailableError, type Caller } from "./graphql-client.js";
+import { GatewayUnavailableError, type Caller, type RunOperation } from "./graphql-client.js";
 import { RequestRefusedError, type RestRequest, type RestRoute } from "./route-table.js";
 
 /** What an upload route produced: the final operation's result, or a refusal before it. */
@@ -34,12 +34,22 @@ function streamTo(url: string, req: Request): Promise<{ status: number; body: un
     let answered = false;
     const length = req.headers["content-length"];
     // A connection of its own: one the file route answered early (too big) may still carry unread
-    // bytes, and a later request sent on it would wait for ever.
-    const headers = { "content-type": "application/octet-stream", ...(length ? { "content-length": length } : {}) };
+    // bytes, and a later request sent on it would wait for ever. It is kept alive until the answer is
+    // read and the body sent (the far end discards what it no longer needs), then closed: with
+    // `Connection: close` an early answer closes it while the body is still being sent, and the write
+    // error can arrive before the answer does.
+    const headers = { "content-type": "application/octet-stream", connection: "keep-alive", ...(length ? { "content-length": length } : {}) };
+    let answerRead = false;
+    let bodySent = false;
+    const closeWhenDone = () => answerRead && bodySent && outgoing.destroy();
     const outgoing = http.request(url, { method: "PUT", headers, agent: false }, (incoming) => {
       answered = true;
       text(incoming).then(
-        (raw) => resolve({ status: incoming.statusCode ?? 502, body: parseJson(raw) }),
+        (raw) => {
+          resolve({ status: incoming.statusCode ?? 502, body: parseJson(raw) });
+          answerRead = true;
+          closeWhenDone();
+        },
         (error: Error) => reject(new GatewayUnavailableError(`upload failed: ${error.message}`)),
       );
     });
@@ -52,6 +62,10 @@ function streamTo(url: string, req: Request): Promise<{ status: number; body: un
       req.resume();
     });
     outgoing.on("close", () => failed("the file route closed the connection without answering"));
+    outgoing.on("finish", () => {
+      bodySent = true;
+      closeWhenDone();
+    });
     const stopIfGone = () => {
       if (!req.complete) outgoing.destroy();
     };
@@ -78,7 +92,7 @@ export async function runUpload(
   route: RestRoute & { upload: NonNullable<RestRoute["upload"]> },
   req: Request,
   request: RestRequest,
-  gatewayUrl: string,
+  graph: { gatewayUrl: () => string; runOperation: RunOperation },
   caller: Caller,
 ): Promise<UploadOutcome> {
   if (!req.is("application/octet-stream")) {
@@ -92,11 +106,11 @@ export async function runUpload(
     if (error instanceof RequestRefusedError) return { refused: error };
     throw error;
   }
-  const ticketResult = await executeOperation(gatewayUrl, { query: route.upload.ticketOperation, variables: ticketVariables, caller });
+  const ticketResult = await graph.runOperation({ query: route.upload.ticketOperation, variables: ticketVariables, caller });
   if (ticketResult.errors?.length || !ticketResult.data) return { result: ticketResult };
   const ticket = route.upload.ticket(ticketResult.data);
-  const stored = await streamTo(onGateway(ticket.uploadUrl, gatewayUrl), req);
+  const stored = await streamTo(onGateway(ticket.uploadUrl, graph.gatewayUrl()), req);
   if (stored.status !== 204) return { stored };
   const variables = route.variables?.({ ...request, uploadId: ticket.uploadId }) ?? { uploadId: ticket.uploadId };
-  return { result: await executeOperation(gatewayUrl, { query: route.operation, variables, caller }) };
+  return { result: await graph.runOperation({ query: route.operation, variables, caller }) };
 }

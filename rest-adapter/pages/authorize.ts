@@ -1,7 +1,6 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { GraphQLFormattedError } from "graphql";
 import { statusForError } from "../../lib/errors.js";
-import { executeOperation } from "../graphql-client.js";
 import { callerOf, type AdapterOptions } from "../router.js";
 
 const PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "nonce"] as const;
@@ -94,7 +93,7 @@ function refuse(res: Response, params: Params, error: GraphQLFormattedError | un
 export function authorizationPage(options: AdapterOptions): Router {
   const router = express.Router();
   const run = (req: Request, query: string, variables: Record<string, unknown>, authorization?: string) =>
-    executeOperation(options.gatewayUrl(), { query, variables, caller: { ...callerOf(req, options), authorization } });
+    options.runOperation({ query, variables, caller: { ...callerOf(req, options), authorization } });
 
   router.get("/oauth/authorize", async (req: Request, res: Response) => {
     const params = readParams(req.query);
