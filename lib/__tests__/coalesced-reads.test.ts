@@ -5,6 +5,7 @@ import { openDatabase, type Database } from "../db/database.js";
 import { CoalescedIdReads } from "../db/coalesced-reads.js";
 import { createJobRow } from "../jobs/engine.js";
 import { jobLoader, jobReadsOf } from "../jobs/creators-jobs.js";
+import { sharedIdLoader } from "../db/loaders.js";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import type { Job } from "../../generated/prisma/client.js";
 
@@ -66,5 +67,15 @@ describe("reads by id merged across requests", () => {
     assert.deepEqual(found.map((job) => job?.id), jobs.slice(0, 10).map((job) => job.id));
     assert.equal(shared.counts.statements - before.statements, 1);
     assert.equal(shared.counts.reads - before.reads, 10);
+  });
+
+  test("each model has reads of its own: a user loader and a job loader at once are two statements, each of its table", async () => {
+    const user = await database.prisma.user.create({ data: { email: "merged@example.com", name: "Merged", roles: ["CLIENT"] } });
+    const before = database.statements.count;
+    const users = sharedIdLoader(database.prisma, "user", (args) => database.prisma.user.findMany(args));
+    const [job, found] = await Promise.all([jobLoader(database.prisma).load(jobs[5].id), users.load(user.id)]);
+    assert.equal(job?.id, jobs[5].id);
+    assert.equal(found?.email, "merged@example.com");
+    assert.equal(database.statements.count - before, 2);
   });
 });

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from "jose";
+import { SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify, errors as joseErrors } from "jose";
 
 /** Roles of the business platform, lowest to highest. */
 export const ROLES = ["CLIENT", "STAFF", "ADMIN", "SUPERUSER"] as const;
@@ -17,6 +17,9 @@ export interface BusinessPrincipal {
   /** A deployment operator (a command-line tool holding the signing secret), not a user: userId is 0. */
   operator?: true;
 }
+
+/** Verified tokens remembered per process (the oldest forgotten first). */
+const REMEMBERED_TOKENS = 10_000;
 
 /** Lifetime of an operator token: one command's worth. */
 const OPERATOR_TOKEN_SECONDS = 60;
@@ -41,6 +44,8 @@ export interface BusinessTokenOptions {
  */
 export class BusinessTokenService {
   private readonly key: Uint8Array;
+  /** Tokens whose signature and claims were checked, by their exact text: one request reaches several subgraphs, each checking it. */
+  private readonly verified = new Map<string, { principal: BusinessPrincipal; expiresAt: number }>();
   readonly issuer: string;
   readonly audience: string;
   private readonly now: () => number;
@@ -81,7 +86,29 @@ export class BusinessTokenService {
    * and expiry; a token missing any of them is invalid.
    */
   async verify(token: string): Promise<BusinessPrincipal | TokenFailure> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt > this.now()) return { ...known.principal, roles: [...known.principal.roles] };
+      this.verified.delete(token);
+      return "expired";
+    }
+    const checked = await this.check(token);
+    if (typeof checked !== "string") this.remember(token, { ...checked, roles: [...checked.roles] });
+    return checked;
+  }
+
+  /** A verified token is the same token until it expires (the signature cannot change): it is checked again only after being forgotten. */
+  private remember(token: string, principal: BusinessPrincipal): void {
+    const exp = decodeJwt(token).exp;
+    if (typeof exp !== "number") return;
+    if (this.verified.size >= REMEMBERED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, { principal, expiresAt: exp });
+  }
+
+  private async check(token: string): Promise<BusinessPrincipal | TokenFailure> {
     try {
+      // A design-platform token (asymmetric) is told apart by its header, without building an error for it.
+      if (decodeProtectedHeader(token).alg !== "HS256") return "invalid";
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ["HS256"],
         issuer: this.issuer,

@@ -1,4 +1,5 @@
 import DataLoader from "dataloader";
+import { CoalescedIdReads } from "./coalesced-reads.js";
 import { byIdOrNull, groupByKey } from "./group-by-key.js";
 
 /** A model's `findMany` (any Prisma delegate's: its argument types differ per model, the shape used here does not). */
@@ -7,6 +8,26 @@ type FindMany<Row> = (args: any) => Promise<Row[]>;
 /** One row per id, batched into one `findMany({ where: { id: { in } } })` per request tick; unknown ids are null. */
 export function idLoader<Id, Row extends { id: Id }>(findMany: FindMany<Row>): DataLoader<Id, Row | null> {
   return new DataLoader((ids) => findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids)));
+}
+
+const sharedReads = new WeakMap<object, Map<string, CoalescedIdReads<unknown, { id: unknown }>>>();
+
+/** The reads by id of `model` on this database client, merged across every request of the process. */
+export function sharedReadsOf<Id, Row extends { id: Id }>(db: object, model: string, findMany: FindMany<Row>): CoalescedIdReads<Id, Row> {
+  let models = sharedReads.get(db);
+  if (!models) sharedReads.set(db, (models = new Map()));
+  let reads = models.get(model);
+  if (!reads) models.set(model, (reads = new CoalescedIdReads(findMany) as unknown as CoalescedIdReads<unknown, { id: unknown }>));
+  return reads as unknown as CoalescedIdReads<Id, Row>;
+}
+
+/**
+ * One row per id like `idLoader`, and its batches merged with other requests' reads of the same model
+ * on the same database while the event loop turns (federated entity fetches of one query, running side
+ * by side, and concurrent requests cost one statement).
+ */
+export function sharedIdLoader<Id, Row extends { id: Id }>(db: object, model: string, findMany: FindMany<Row>): DataLoader<Id, Row | null> {
+  return new DataLoader(sharedReadsOf<Id, Row>(db, model, findMany).read);
 }
 
 /** The rows whose `column` is each key (in `orderBy`), batched into one `findMany`; keys without rows get []. */

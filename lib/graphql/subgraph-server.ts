@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import express from "express";
 import { parse, type DocumentNode, type GraphQLSchema } from "graphql";
 import { ApolloServer, HeaderMap, type BaseContext } from "@apollo/server";
-import { ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import { buildSubgraphSchema } from "@apollo/subgraph";
 import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/index.js";
@@ -74,7 +74,8 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
     // The process's boot stops every part in order on SIGINT / SIGTERM (one handler, not one per server).
     stopOnTerminationSignals: false,
     formatError: createFormatError(options.log),
-    ...apolloProtection(options.protection, subgraphHeadroom(options.protection.operationLimits), [subgraphResultsAnswer200, ApolloServerPluginInlineTraceDisabled()]),
+    // No traces and no cache hints are asked of subgraphs: without them no resolver is wrapped per field.
+    ...apolloProtection(options.protection, subgraphHeadroom(options.protection.operationLimits), [subgraphResultsAnswer200, ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled()]),
   });
   await apollo.start();
   const contextFor = (request: SubgraphRequest) =>

@@ -1,16 +1,13 @@
 import DataLoader from "dataloader";
 import type { Job, PrismaClient } from "../../generated/prisma/client.js";
-import { CoalescedIdReads } from "../db/coalesced-reads.js";
+import type { CoalescedIdReads } from "../db/coalesced-reads.js";
+import { sharedReadsOf } from "../db/loaders.js";
 import { NotFoundError } from "../errors.js";
 import { isResourceId } from "../validation.js";
 
-const jobReads = new WeakMap<PrismaClient, CoalescedIdReads<string, Job>>();
-
 /** The reads of jobs by id of this database, merged across concurrent requests (one per database). */
 export function jobReadsOf(db: PrismaClient): CoalescedIdReads<string, Job> {
-  let reads = jobReads.get(db);
-  if (!reads) jobReads.set(db, (reads = new CoalescedIdReads((args) => db.job.findMany(args))));
-  return reads;
+  return sharedReadsOf<string, Job>(db, "job", (args) => db.job.findMany(args));
 }
 
 /** A request's jobs by id: batched within the request and, with other requests' reads, across them. */

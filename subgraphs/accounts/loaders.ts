@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import type { Identity, PrismaClient, User } from "../../generated/prisma/client.js";
-import { idLoader } from "../../lib/db/loaders.js";
+import { sharedIdLoader } from "../../lib/db/loaders.js";
 
 export interface AccountsLoaders {
   userById: DataLoader<number, User | null>;
@@ -10,7 +10,7 @@ export interface AccountsLoaders {
 /** Per-request batching: one `findMany` per kind of lookup, whatever the number of keys. */
 export function createLoaders(db: PrismaClient): AccountsLoaders {
   return {
-    userById: idLoader((args) => db.user.findMany(args)),
+    userById: sharedIdLoader(db, "user", (args) => db.user.findMany(args)),
     identitiesByUserId: new DataLoader(async (userIds) => {
       const identities = await db.identity.findMany({
         where: { userId: { in: [...userIds] } },

@@ -1,7 +1,7 @@
 import DataLoader from "dataloader";
 import { jobLoader } from "../../lib/jobs/creators-jobs.js";
 import type { Asset, Job, PrismaClient } from "../../generated/prisma/client.js";
-import { idLoader } from "../../lib/db/loaders.js";
+import { sharedIdLoader } from "../../lib/db/loaders.js";
 
 export interface AssetsLoaders {
   assetById: DataLoader<string, Asset | null>;
@@ -10,7 +10,7 @@ export interface AssetsLoaders {
 
 export function createLoaders(db: PrismaClient): AssetsLoaders {
   return {
-    assetById: idLoader((args) => db.asset.findMany(args)),
+    assetById: sharedIdLoader(db, "asset", (args) => db.asset.findMany(args)),
     jobById: jobLoader(db),
   };
 }

@@ -1,7 +1,7 @@
 import DataLoader from "dataloader";
 import { Prisma, type Blog, type PrismaClient } from "../../generated/prisma/client.js";
 import { groupByKey } from "../../lib/db/group-by-key.js";
-import { idLoader } from "../../lib/db/loaders.js";
+import { sharedIdLoader } from "../../lib/db/loaders.js";
 
 /** One page of one author's published posts. */
 export interface AuthorPage {
@@ -52,7 +52,7 @@ function publishedPagesLoader(db: PrismaClient): DataLoader<AuthorPage, Blog[], 
 /** Per-request batching: one query per kind of lookup (and page of authors' posts), whatever the number of keys. */
 export function createLoaders(db: PrismaClient): BlogLoaders {
   return {
-    blogById: idLoader((args) => db.blog.findMany(args)),
+    blogById: sharedIdLoader(db, "blog", (args) => db.blog.findMany(args)),
     publishedBlogsByAuthor: publishedPagesLoader(db),
   };
 }

@@ -1,6 +1,6 @@
 import type DataLoader from "dataloader";
 import type { CommentReply, CommentThread, PrismaClient } from "../../generated/prisma/client.js";
-import { idLoader, mapLoader } from "../../lib/db/loaders.js";
+import { mapLoader, sharedIdLoader } from "../../lib/db/loaders.js";
 import { userNames } from "../accounts/public.js";
 import { designTeams } from "../designs/public.js";
 
@@ -15,8 +15,8 @@ export interface CommentsLoaders {
 
 export function createLoaders(db: PrismaClient): CommentsLoaders {
   return {
-    threadById: idLoader((args) => db.commentThread.findMany(args)),
-    replyById: idLoader((args) => db.commentReply.findMany(args)),
+    threadById: sharedIdLoader(db, "commentThread", (args) => db.commentThread.findMany(args)),
+    replyById: sharedIdLoader(db, "commentReply", (args) => db.commentReply.findMany(args)),
     designTeamById: mapLoader((ids) => designTeams(db, ids)),
     userNameById: mapLoader((ids) => userNames(db, ids)),
   };

@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import type { Design, DesignElement, DesignPage, PrismaClient } from "../../generated/prisma/client.js";
-import { groupLoader, idLoader, mapLoader } from "../../lib/db/loaders.js";
+import { groupLoader, idLoader, mapLoader, sharedIdLoader } from "../../lib/db/loaders.js";
 import { assetsForRendering, type AssetFacts } from "../assets/public.js";
 
 export interface DesignsLoaders {
@@ -36,7 +36,7 @@ async function designsShowing(db: PrismaClient, keys: readonly { teamId: string;
 
 export function createLoaders(db: PrismaClient): DesignsLoaders {
   return {
-    designById: idLoader((args) => db.design.findMany(args)),
+    designById: sharedIdLoader(db, "design", (args) => db.design.findMany(args)),
     pagesByDesign: groupLoader<DesignPage, string>((args) => db.designPage.findMany(args), "designId", { orderBy: { index: "asc" } }),
     elementsByPage: groupLoader<DesignElement, string>((args) => db.designElement.findMany(args), "pageId", { orderBy: [{ z: "asc" }, { id: "asc" }] }),
     assetById: mapLoader((ids: readonly string[]) => assetsForRendering(db, ids)),

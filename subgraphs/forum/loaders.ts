@@ -1,7 +1,7 @@
 import DataLoader from "dataloader";
 import { Prisma, type ForumAnswer, type ForumQuestion, type PrismaClient } from "../../generated/prisma/client.js";
 import { groupByKey } from "../../lib/db/group-by-key.js";
-import { groupLoader, idLoader } from "../../lib/db/loaders.js";
+import { groupLoader, sharedIdLoader } from "../../lib/db/loaders.js";
 
 /** One page of one user's questions. */
 export interface AuthorPage {
@@ -53,8 +53,8 @@ function authorPagesLoader(db: PrismaClient): DataLoader<AuthorPage, ForumQuesti
 /** Per-request batching: one query per kind of lookup, whatever the number of keys. */
 export function createLoaders(db: PrismaClient): ForumLoaders {
   return {
-    questionById: idLoader((args) => db.forumQuestion.findMany(args)),
-    answerById: idLoader((args) => db.forumAnswer.findMany(args)),
+    questionById: sharedIdLoader(db, "forumQuestion", (args) => db.forumQuestion.findMany(args)),
+    answerById: sharedIdLoader(db, "forumAnswer", (args) => db.forumAnswer.findMany(args)),
     answersByQuestionId: groupLoader((args) => db.forumAnswer.findMany(args), "questionId", { orderBy: ANSWER_ORDER }),
     questionsByAuthor: authorPagesLoader(db),
   };

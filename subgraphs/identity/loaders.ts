@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import type { OAuthClient, PrismaClient, Team } from "../../generated/prisma/client.js";
-import { idLoader } from "../../lib/db/loaders.js";
+import { sharedIdLoader } from "../../lib/db/loaders.js";
 import { teamOf } from "./domain/teams.js";
 
 export interface IdentityLoaders {
@@ -17,7 +17,7 @@ export function createLoaders(db: PrismaClient): IdentityLoaders {
       const teams = new Map(memberships.map((membership) => [membership.userId, membership.team]));
       return Promise.all(userIds.map((userId) => teams.get(userId) ?? teamOf(db, userId)));
     }),
-    teamById: idLoader((args) => db.team.findMany(args)),
-    integrationById: idLoader((args) => db.oAuthClient.findMany(args)),
+    teamById: sharedIdLoader(db, "team", (args) => db.team.findMany(args)),
+    integrationById: sharedIdLoader(db, "oAuthClient", (args) => db.oAuthClient.findMany(args)),
   };
 }

@@ -1,6 +1,6 @@
 import type DataLoader from "dataloader";
 import type { Invoice, Payment, PrismaClient, Refund } from "../../generated/prisma/client.js";
-import { groupLoader, idLoader } from "../../lib/db/loaders.js";
+import { groupLoader, idLoader, sharedIdLoader } from "../../lib/db/loaders.js";
 
 export interface PaymentsLoaders {
   invoiceById: DataLoader<number, Invoice | null>;
@@ -18,7 +18,7 @@ export function createLoaders(db: PrismaClient): PaymentsLoaders {
   const invoices = (args: object) => db.invoice.findMany(args);
   return {
     invoiceById: idLoader(invoices),
-    paymentById: idLoader((args) => db.payment.findMany(args)),
+    paymentById: sharedIdLoader(db, "payment", (args) => db.payment.findMany(args)),
     paymentsByInvoiceId: groupLoader((args) => db.payment.findMany(args), "invoiceId", BY_ID),
     refundsByPaymentId: groupLoader((args) => db.refund.findMany(args), "paymentId", { orderBy: [{ refundedAt: "asc" }, { id: "asc" }] }),
     invoicesByClientId: groupLoader(invoices, "clientId", BY_ID),

@@ -1,6 +1,6 @@
 import type DataLoader from "dataloader";
 import type { PrismaClient, Project, Task, WorkOrder } from "../../generated/prisma/client.js";
-import { groupLoader, idLoader } from "../../lib/db/loaders.js";
+import { groupLoader, sharedIdLoader } from "../../lib/db/loaders.js";
 
 export interface WorkLoaders {
   projectById: DataLoader<number, Project | null>;
@@ -14,9 +14,9 @@ export interface WorkLoaders {
 /** Per-request batching: one `findMany` per kind of lookup, whatever the number of keys. */
 export function createLoaders(db: PrismaClient): WorkLoaders {
   return {
-    projectById: idLoader((args) => db.project.findMany(args)),
-    taskById: idLoader((args) => db.task.findMany(args)),
-    workOrderById: idLoader((args) => db.workOrder.findMany(args)),
+    projectById: sharedIdLoader(db, "project", (args) => db.project.findMany(args)),
+    taskById: sharedIdLoader(db, "task", (args) => db.task.findMany(args)),
+    workOrderById: sharedIdLoader(db, "workOrder", (args) => db.workOrder.findMany(args)),
     tasksByProjectId: groupLoader((args) => db.task.findMany(args), "projectId", { orderBy: [{ priority: "desc" }, { id: "asc" }] }),
     workOrdersByProjectId: groupLoader((args) => db.workOrder.findMany(args), "projectId", { orderBy: { id: "asc" } }),
     approvedProjectsByClientId: groupLoader((args) => db.project.findMany(args), "clientId", {
