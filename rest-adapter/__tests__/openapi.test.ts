@@ -57,8 +57,8 @@ describe("OpenAPI documents of the REST paths", () => {
     const { design, business } = documents;
     const upload = design.paths["/v1/asset-uploads"].post;
     assert.ok(upload.requestBody.content["application/octet-stream"]);
-    const job = upload.responses["200"].content["application/json"].schema.properties.createAssetUploadJob;
-    assert.deepEqual(job.properties.status.enum?.sort(), ["failed", "in_progress", "success"]);
+    const job = upload.responses["200"].content["application/json"].schema.properties.job;
+    assert.deepEqual(job.properties.status.enum?.sort(), ["failed", "in_progress", "success"], "the documented body's job, with the graph's enum");
     assert.deepEqual(upload.responses["4XX"].content["application/json"].schema, { $ref: "#/components/schemas/DesignError" });
     const login = business.paths["/api/auth/login-email-password"].post;
     assert.ok(Object.keys(login.requestBody.content["application/json"].schema.properties).length > 0);

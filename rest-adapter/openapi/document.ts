@@ -2,6 +2,7 @@ import { buildASTSchema, Kind, parse, typeFromAST, type GraphQLInputType, type G
 import type { RestRoute, RestService } from "../route-table.js";
 import { designStyle } from "../error-styles.js";
 import { inputSchema, resultSchema, type JsonSchema } from "./json-schema.js";
+import { documentedBody } from "./response-body.js";
 
 export type Platform = "business" | "design";
 
@@ -61,6 +62,12 @@ function requestBody(route: RestRoute, schema: GraphQLSchema, operation: Operati
   return { content: { [media]: { schema: { type: "object", description: "Members as the operation's variables (the graph's input types).", properties } } } };
 }
 
+function successBody(route: RestRoute, result: JsonSchema) {
+  const body = documentedBody(route, result);
+  if (!body) return { description: "Built from the operation's result (its fields and types below)", content: { "application/json": { schema: result } } };
+  return { description: route.body ? "The documented body (its members of the graph's result keep the graph's types)" : "The operation's result", content: { "application/json": { schema: body } } };
+}
+
 function responses(route: RestRoute, platform: Platform, schema: GraphQLSchema, document: ReturnType<typeof parse>): Record<string, unknown> {
   const status = String(route.status ?? 200);
   const success =
@@ -68,10 +75,7 @@ function responses(route: RestRoute, platform: Platform, schema: GraphQLSchema, 
       ? { description: "No content" }
       : route.bytes
         ? { description: "The file's bytes", content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } }
-        : {
-            description: "The operation's result (the graph's field names and types; the documented body carries the same values, in the platform's names)",
-            content: { "application/json": { schema: resultSchema(schema, document) } },
-          };
+        : successBody(route, resultSchema(schema, document));
   const errorContent = route.textErrors ? { "text/plain": { schema: { type: "string" } } } : { "application/json": { schema: ERROR_BODIES[platform] } };
   return {
     [status]: success,
