@@ -1,3 +1,4 @@
+import { progressBar } from "../lib/process/progress.js";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -72,9 +73,14 @@ export async function soak({ minutes }: { minutes: number }): Promise<SoakResult
         if (response.status < 200 || response.status > 299) result.failures++;
       }
     };
-    const sampler = setInterval(() => result.rssMb.push(Math.round(process.memoryUsage().rss / 1024 / 1024)), 60_000);
+    const progress = progressBar("soak", minutes, process.stderr);
+    const sampler = setInterval(() => {
+      result.rssMb.push(Math.round(process.memoryUsage().rss / 1024 / 1024));
+      progress.advance(`minute ${result.rssMb.length}: ${result.rssMb.at(-1)} MB`);
+    }, 60_000);
     await Promise.all(Array.from({ length: LOOPS }, (_, index) => loop(index)));
     clearInterval(sampler);
+    progress.stop();
     if (result.rssMb.length < minutes) result.rssMb.push(Math.round(process.memoryUsage().rss / 1024 / 1024));
     for (const minute of latencies) {
       result.p99Ms.push(p99(minute));

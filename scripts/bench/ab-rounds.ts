@@ -1,3 +1,4 @@
+import { progressBar } from "../../lib/process/progress.js";
 import { percentile } from "../bench-subscriptions.js";
 import type { LoadRequest, LoadResult } from "./load-generator.js";
 import { cpuMs } from "./processes.js";
@@ -74,12 +75,20 @@ function medianFigures(rounds: Figures[]): Figures {
  * round's ratio.
  */
 export async function abRounds(load: Load, id: string, title: string, sides: [Side, Side], settings: RoundSettings, target?: string): Promise<CaseResult> {
-  for (const side of sides) await round(load, side, settings, settings.warmupMs);
+  const progress = progressBar(id, 2 + 2 * settings.rounds, process.stderr);
+  for (const side of sides) {
+    await round(load, side, settings, settings.warmupMs);
+    progress.advance(`warmed up: ${side.name}`);
+  }
   const rounds: [Figures[], Figures[]] = [[], []];
   for (let r = 0; r < settings.rounds; r++) {
     const order = r % 2 === 0 ? [0, 1] : [1, 0];
-    for (const index of order) rounds[index].push(await round(load, sides[index], settings, settings.roundMs));
+    for (const index of order) {
+      rounds[index].push(await round(load, sides[index], settings, settings.roundMs));
+      progress.advance(`round ${r + 1}: ${sides[index].name}`);
+    }
   }
+  progress.stop();
   const ratioOf = (key: keyof Figures) => median(rounds[0].map((figures, r) => (figures[key] ?? NaN) / (rounds[1][r][key] ?? NaN)));
   const result: CaseResult = {
     id,
