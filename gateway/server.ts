@@ -42,7 +42,7 @@ export interface GatewayContext {
 }
 
 export interface GatewayOptions {
-  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection" | "trustProxy" | "gatewayExecutor" | "metrics">;
+  config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection" | "trustProxy" | "gatewayExecutor" | "metrics" | "consoleClient" | "publicUrl">;
   log: Logger;
   /** The domains the graph is composed of (their schemas and declared subscriptions), and where each subgraph is. */
   domains: readonly DomainModule[];
@@ -142,7 +142,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   mountBlobProxy(app, options.fileServiceUrl, options.log);
   mountPageProxy(app, options.domains, options.subgraphUrls, options.log);
   mountExplorer(app, options.config.introspection);
-  mountConsole(app);
+  mountConsole(app, { client: options.config.consoleClient, internalCalls: options.internalCalls, execute, secure: options.config.publicUrl.startsWith("https:") });
   mountApiDocs(app, supergraphSdl);
   options.mount?.(app);
   app.use(

@@ -26,6 +26,8 @@ export interface Config {
   supergraphFile: string | undefined;
   /** Where clients reach this deployment: the OpenID issuer and the base of published endpoint URLs. */
   publicUrl: string;
+  /** The job console's own OAuth client (CONSOLE_CLIENT_ID and CONSOLE_CLIENT_SECRET): with it the console signs users in. */
+  consoleClient: { id: string; secret: string } | undefined;
   dataDir: string;
   /** PostgreSQL server; when absent the embedded PGlite database under `dataDir` is used. */
   databaseUrl: string | undefined;
@@ -127,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     embeddedSubgraphPorts: settings.choice("EMBEDDED_SUBGRAPH_PORTS", ["internal", "configured"], "internal") === "configured",
     supergraphFile: settings.optionalString("SUPERGRAPH_FILE"),
     publicUrl,
+    consoleClient: consoleClientOf(settings),
     dataDir: path.resolve(settings.string("DATA_DIR", "./.data")),
     databaseUrl: settings.optionalString("DATABASE_URL"),
     databaseBounds: {
@@ -165,4 +168,13 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     tracing: { endpoint: settings.optionalString("OTEL_EXPORTER_OTLP_ENDPOINT"), serviceName: settings.optionalString("OTEL_SERVICE_NAME") },
     metrics: { enabled: settings.boolean("METRICS_ENABLED", !production), token: settings.optionalString("METRICS_TOKEN") },
   };
+}
+
+/** Both or neither: a console client id without its secret (or the reverse) is a mistake worth stopping for. */
+function consoleClientOf(settings: Settings): Config["consoleClient"] {
+  const id = settings.optionalString("CONSOLE_CLIENT_ID");
+  const secret = settings.optionalString("CONSOLE_CLIENT_SECRET");
+  if (!id && !secret) return undefined;
+  if (!id || !secret) throw new ConfigError("CONSOLE_CLIENT_ID and CONSOLE_CLIENT_SECRET go together: set both or neither");
+  return { id, secret };
 }

@@ -1,5 +1,6 @@
-// The job console: a signed-in design-platform user (an OAuth access token with asset:read and
-// asset:write) uploads files and watches each upload job move live through the graph's subscription.
+// The job console: a signed-in design-platform user (signed in here, or an OAuth access token with
+// asset:read and asset:write pasted) uploads files and watches each upload job move live through the
+// graph's subscription.
 import { createClient, type Client } from "graphql-ws";
 import "./console.css";
 
@@ -63,6 +64,21 @@ async function upload(file: File): Promise<void> {
       complete: () => undefined,
     },
   );
+}
+
+// Just signed in: the server handed over the access token once; it is kept in this tab only, and the
+// address bar goes back to /console (the callback's code is used up).
+const session = document.getElementById("session");
+if (session) {
+  const { accessToken } = JSON.parse(session.textContent ?? "{}") as { accessToken?: string };
+  if (accessToken) sessionStorage.setItem("console-token", accessToken);
+  session.remove();
+  history.replaceState(null, "", "/console");
+  const how = document.getElementById("how");
+  if (how && accessToken) {
+    const again = Object.assign(document.createElement("a"), { id: "sign-in", href: "/console/sign-in", textContent: "Sign in again" });
+    how.replaceChildren("Signed in as a design-platform user: pick files and upload. ", again);
+  }
 }
 
 $("#token").value = sessionStorage.getItem("console-token") ?? "";

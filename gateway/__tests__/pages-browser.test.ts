@@ -1,17 +1,34 @@
 import assert from "node:assert/strict";
+import { createHash, randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { base64Name, finishedJob, png, postUpload, startAssetPlatform } from "../../testing/assets.js";
 import { launchBrowser, SCREENSHOTS_DIR } from "../../testing/browser.js";
 import type { TestPlatform } from "../../testing/platform.js";
+import type { People } from "../../testing/people.js";
 
 let t: TestPlatform;
+let p: People;
 let token: string;
 let browser: Browser;
 
+/** The console's own OAuth client, as an operator would register it (approved, redirecting to the console on this origin). */
+const CONSOLE_CLIENT = { id: "OC-job-console-test", secret: randomBytes(32).toString("base64url") };
+
 before(async () => {
-  ({ t, token } = await startAssetPlatform());
+  ({ t, p, token } = await startAssetPlatform({ CONSOLE_CLIENT_ID: CONSOLE_CLIENT.id, CONSOLE_CLIENT_SECRET: CONSOLE_CLIENT.secret }));
+  await t.platform.runtime.db.prisma.oAuthClient.create({
+    data: {
+      id: CONSOLE_CLIENT.id,
+      name: "Job console",
+      secretHash: createHash("sha256").update(CONSOLE_CLIENT.secret).digest("hex"),
+      redirectUris: [`${t.http.baseUrl}/console/callback`],
+      scopes: ["asset:read", "asset:write"],
+      status: "approved",
+      reviewedAt: new Date(),
+    },
+  });
   browser = await launchBrowser();
 });
 after(async () => {
@@ -101,5 +118,55 @@ describe("pages in a real browser", () => {
     writeFileSync(`${SCREENSHOTS_DIR}console.png`, await page.screenshot());
     assert.deepEqual(outside, []);
     await page.close();
+  });
+
+  test("the job console signs a user in (authorization code, PKCE, secret kept on the server), then uploads and shows the job live", async () => {
+    const { page, outside } = await openPage("/console");
+    await page.click("#sign-in");
+    await page.fill("#email", p.client.email);
+    await page.fill("#password", "Sup3rSecret");
+    await page.getByRole("button", { name: "Allow" }).click();
+    await page.waitForURL(/\/console$/);
+    assert.match((await page.locator("#how").textContent()) ?? "", /^Signed in as a design-platform user/);
+    assert.ok((await page.inputValue("#token")).split(".").length === 3, "the access token is in the tab");
+    await page.setInputFiles("#files", { name: "signed-in.png", mimeType: "image/png", buffer: await png(200, 120) });
+    await page.click("button[type=submit]");
+    await page.locator('#jobs [data-status="success"]').waitFor({ timeout: 60_000 });
+    writeFileSync(`${SCREENSHOTS_DIR}console-signed-in.png`, await page.screenshot());
+    assert.deepEqual(outside, []);
+    await page.close();
+  });
+});
+
+describe("the console's sign-in refuses what it did not start", () => {
+  async function startSignIn() {
+    const response = await fetch(`${t.http.baseUrl}/console/sign-in`, { redirect: "manual" });
+    assert.equal(response.status, 302);
+    const cookie = response.headers.get("set-cookie")!.split(";")[0];
+    assert.match(response.headers.get("set-cookie")!, /HttpOnly; SameSite=Lax/);
+    return { cookie, state: new URL(response.headers.get("location")!, t.http.baseUrl).searchParams.get("state")! };
+  }
+  const callback = (query: string, cookie?: string) => fetch(`${t.http.baseUrl}/console/callback?${query}`, { headers: cookie ? { cookie } : {} });
+
+  test("another state, no sign-in cookie, or a cookie changed by the browser: 400, and no token on the page", async () => {
+    const { cookie, state } = await startSignIn();
+    for (const answer of [
+      await callback(`code=whatever&state=${state}x`, cookie),
+      await callback(`code=whatever&state=${state}`),
+      await callback(`code=whatever&state=${state}`, cookie.replace(/\.(\d+)\./, (_m, at) => `.${Number(at) + 1}.`)),
+    ]) {
+      assert.equal(answer.status, 400);
+      const html = await answer.text();
+      assert.match(html, /did not start here/);
+      assert.doesNotMatch(html, /id="session"/);
+    }
+  });
+
+  test("a code the authorization server never gave is refused by it: 400 with its reason, and the cookie is cleared", async () => {
+    const { cookie, state } = await startSignIn();
+    const answer = await callback(`code=forged-code&state=${state}`, cookie);
+    assert.equal(answer.status, 400);
+    assert.match(await answer.text(), /could not be completed/);
+    assert.match(answer.headers.get("set-cookie") ?? "", /console_sign_in=; .*Max-Age=0/);
   });
 });

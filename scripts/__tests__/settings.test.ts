@@ -40,6 +40,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe("settings", () => {
+  test("the job console's client: both settings or neither; one alone stops the start with a clear message", () => {
+    assert.equal(loadConfig({}).consoleClient, undefined);
+    assert.deepEqual(loadConfig({ CONSOLE_CLIENT_ID: "OC-x", CONSOLE_CLIENT_SECRET: "s" }).consoleClient, { id: "OC-x", secret: "s" });
+    assert.throws(() => loadConfig({ CONSOLE_CLIENT_ID: "OC-x" }), /CONSOLE_CLIENT_ID and CONSOLE_CLIENT_SECRET go together/);
+    assert.throws(() => loadConfig({ CONSOLE_CLIENT_SECRET: "s" }), /go together/);
+  });
+
   test("the README documents exactly the variables the product reads", () => {
     const read = variablesRead();
     const documented = variablesDocumented();
