@@ -8,6 +8,7 @@ import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
 import { adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
 import { GatewayUnavailableError, type GraphQLResult, type RunOperation } from "../rest-adapter/graphql-client.js";
 import { DOMAINS } from "../subgraphs/registry.js";
+import { telemetry } from "../lib/telemetry/hooks.js";
 import { startWorkers, type RunningWorkers } from "../workers/start.js";
 import { start as startGateway, type RunningGateway } from "./server.js";
 
@@ -43,7 +44,8 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
   const inGateway: RunOperation = async ({ query, variables, caller }) => {
     if (!gateway) throw new GatewayUnavailableError("the gateway is starting");
     try {
-      return (await gateway.runOperation({ query, variables, authorization: caller.authorization, clientAddress: caller.address })) as GraphQLResult;
+      const run = () => gateway!.runOperation({ query, variables, authorization: caller.authorization, clientAddress: caller.address });
+      return (await (telemetry.inProcessGateway ? telemetry.inProcessGateway(run) : run())) as GraphQLResult;
     } catch (error) {
       throw new GatewayUnavailableError(`the gateway could not run the operation: ${(error as Error).message}`);
     }

@@ -8,6 +8,8 @@ export const telemetry: {
   sql?: <T>(statement: string | undefined, run: () => Promise<T>) => Promise<T>;
   /** Runs one subgraph operation the gateway executes in process (one-process mode) inside a span of its own. */
   inProcessSubgraph?: <T>(subgraph: string, run: () => Promise<T>) => Promise<T>;
+  /** Runs one operation the REST adapter hands to the gateway in the same process inside a span of its own. */
+  inProcessGateway?: <T>(run: () => Promise<T>) => Promise<T>;
   /** Sends the spans still buffered (before the process exits). */
   shutdown?: () => Promise<void>;
 } = {};

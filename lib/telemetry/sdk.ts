@@ -39,14 +39,16 @@ export function startTracing(endpoint: string, serviceName: string): void {
         span.end();
       }
     });
-  const subgraphs = trace.getTracer("platform-subgraphs");
-  telemetry.inProcessSubgraph = (subgraph, run) =>
-    subgraphs.startActiveSpan(`subgraph ${subgraph}`, { kind: SpanKind.INTERNAL, attributes: { "graphql.subgraph.name": subgraph } }, context.active(), async (span) => {
+  const inProcess = trace.getTracer("platform-in-process");
+  const hop = <T>(name: string, attributes: Record<string, string>, run: () => Promise<T>) =>
+    inProcess.startActiveSpan(name, { kind: SpanKind.INTERNAL, attributes }, context.active(), async (span) => {
       try {
         return await run();
       } finally {
         span.end();
       }
     });
+  telemetry.inProcessSubgraph = (subgraph, run) => hop(`subgraph ${subgraph}`, { "graphql.subgraph.name": subgraph }, run);
+  telemetry.inProcessGateway = (run) => hop("gateway", {}, run);
   telemetry.shutdown = () => sdk.shutdown();
 }
