@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { base64Name, finishedJob, png, postUpload, startAssetPlatform } from "../../testing/assets.js";
+import { pdf } from "../../testing/imports.js";
 import { launchBrowser, SCREENSHOTS_DIR } from "../../testing/browser.js";
 import type { TestPlatform } from "../../testing/platform.js";
 import type { People } from "../../testing/people.js";
@@ -24,7 +25,7 @@ before(async () => {
       name: "Job console",
       secretHash: createHash("sha256").update(CONSOLE_CLIENT.secret).digest("hex"),
       redirectUris: [`${t.http.baseUrl}/console/callback`],
-      scopes: ["asset:read", "asset:write"],
+      scopes: ["asset:read", "asset:write", "design:content:read", "design:content:write"],
       status: "approved",
       reviewedAt: new Date(),
     },
@@ -133,6 +134,19 @@ describe("pages in a real browser", () => {
     await page.click("button[type=submit]");
     await page.locator('#jobs [data-status="success"]').waitFor({ timeout: 60_000 });
     writeFileSync(`${SCREENSHOTS_DIR}console-signed-in.png`, await page.screenshot());
+
+    // A design file imported, then the design it became exported as a PDF: two more jobs followed live.
+    await page.selectOption("#kind", "import");
+    await page.setInputFiles("#files", { name: "brochure.pdf", mimeType: "application/pdf", buffer: await pdf([[595, 842], [595, 842]]) });
+    await page.click("button[type=submit]");
+    const exportButton = page.locator("#jobs button.export").first();
+    await exportButton.waitFor({ timeout: 60_000 });
+    assert.match((await page.locator("#jobs li").filter({ has: page.locator("button.export") }).first().textContent()) ?? "", /brochure\.pdf \(designs [^)]+\) — success/);
+    await exportButton.click();
+    const exported = page.locator("#jobs li").filter({ hasText: /^PDF export of brochure/ }).first();
+    await exported.locator('[data-status="success"]').waitFor({ timeout: 60_000 });
+    assert.ok((await exported.locator("a.file").count()) >= 1, "the export's files are linked");
+    writeFileSync(`${SCREENSHOTS_DIR}console-import-export.png`, await page.screenshot());
     assert.deepEqual(outside, []);
     await page.close();
   });

@@ -15,8 +15,8 @@ export interface ConsoleOptions {
   secure: boolean;
 }
 
-/** What the console asks for: uploading assets and reading their jobs. */
-const CONSOLE_SCOPES = "asset:read asset:write";
+/** What the console asks for: uploading assets, importing design files and exporting designs, and reading those jobs. */
+const CONSOLE_SCOPES = "asset:read asset:write design:content:read design:content:write";
 const SIGN_IN_COOKIE = "console_sign_in";
 /** How long a sign-in may take between leaving for the authorization page and coming back. */
 const SIGN_IN_MS = 10 * 60_000;
@@ -35,16 +35,17 @@ interface PageState {
 
 function consoleHtml(state: PageState): string {
   const how = state.signIn
-    ? `<p id="how"><a id="sign-in" href="/console/sign-in">Sign in</a> as a design-platform user, or paste an OAuth access token with <code>asset:read asset:write</code>.</p>`
-    : `<p id="how">Sign in as a design-platform user: paste an OAuth access token with <code>asset:read asset:write</code> (see README, "Job console").</p>`;
+    ? `<p id="how"><a id="sign-in" href="/console/sign-in">Sign in</a> as a design-platform user, or paste an OAuth access token with <code>${CONSOLE_SCOPES}</code>.</p>`
+    : `<p id="how">Sign in as a design-platform user: paste an OAuth access token with <code>${CONSOLE_SCOPES}</code> (see README, "Job console").</p>`;
   // JSON inside a data block: `<` escaped so no text of it can close the element.
   const session = state.session ? `<script id="session" type="application/json">${JSON.stringify(state.session).replace(/</g, "\\u003c")}</script>` : "";
   const problem = state.problem ? `<p id="problem" role="alert">${escapeHtml(state.problem)}</p>` : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Job console</title><link rel="stylesheet" href="/pages/console.css"></head><body>
 <h1>Job console</h1>${problem}${how}
-<p>Each upload becomes a job whose progress arrives live over the graph's subscription.</p>
+<p>Each file becomes a job whose progress arrives live over the graph's subscription; a design imported from a file can be exported as a PDF, a job of its own.</p>
 <form id="upload"><label>Access token <input id="token" type="password" autocomplete="off" required></label>
+<label>As <select id="kind"><option value="asset">assets (images, videos)</option><option value="import">design imports (PDF, PowerPoint, …)</option></select></label>
 <label>Files <input id="files" type="file" multiple required></label><button type="submit">Upload</button></form>
 <h2>Jobs</h2><ul id="jobs"></ul>${session}
 <script src="/pages/console.js"></script></body></html>`;
