@@ -21,7 +21,8 @@ let common: Record<string, string>;
 async function startHealthy(entry: string | string[], env: Record<string, string>, healthUrl: string): Promise<void> {
   const child = startProcess(entry, { ...common, ...env });
   children.push(child);
-  await waitUntilHealthy(healthUrl, child);
+  // Beside another test file's processes on two cores, a cold start can take minutes.
+  await waitUntilHealthy(healthUrl, child, 240_000);
 }
 
 before(async () => {
@@ -54,7 +55,7 @@ before(async () => {
   await startHealthy("gateway/index.ts", { ...urls, PORT: String(portB) }, `http://127.0.0.1:${portB}/healthz`);
   gatewayA = new HttpClient(`http://127.0.0.1:${portA}`);
   gatewayB = new HttpClient(`http://127.0.0.1:${portB}`);
-});
+}, { timeout: 600_000 });
 
 after(async () => {
   for (const client of clients) await client.dispose();

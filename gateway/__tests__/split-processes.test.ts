@@ -14,12 +14,13 @@ let authDirect: HttpClient;
 let workDirect: HttpClient;
 let accountsSubgraph: HttpClient;
 
-async function startHealthy(entry: string | string[], env: Record<string, string>, healthUrl: string): Promise<void> {
+async function startHealthy(entry: string | string[], env: Record<string, string>, healthUrl: string, timeoutMs?: number): Promise<void> {
   const child = startProcess(entry, env);
   children.push(child);
-  await waitUntilHealthy(healthUrl, child);
+  await waitUntilHealthy(healthUrl, child, timeoutMs);
 }
 
+// Sixteen processes to start on two cores, beside whatever other test file runs meanwhile: more than the default five minutes.
 before(async () => {
   database = await createTestDatabase();
   const common = {
@@ -30,13 +31,20 @@ before(async () => {
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
   };
   const subgraphUrls: Record<string, string> = {};
-  for (const { name, entry, portVariable, urlVariable } of SUBGRAPH_PROCESSES) {
-    const port = await freePort();
-    // Embedded PGlite belongs to one process: without PostgreSQL each subgraph keeps its own data directory.
-    const dataDir = database.databaseUrl ? {} : { DATA_DIR: `${database.dataDir}/${name}` };
-    await startHealthy(entry, { ...common, ...dataDir, [portVariable]: String(port) }, `http://127.0.0.1:${port}/healthz`);
-    subgraphUrls[urlVariable] = `http://127.0.0.1:${port}/graphql`;
-  }
+  // Started four at a time: one after another, sixteen processes each migrating their own PGlite take
+  // minutes; all at once, they starve the test file running beside this one.
+  const waiting = [...SUBGRAPH_PROCESSES];
+  const startNext = async (): Promise<void> => {
+    for (let next = waiting.shift(); next; next = waiting.shift()) {
+      const { name, entry, portVariable, urlVariable } = next;
+      const port = await freePort();
+      // Embedded PGlite belongs to one process: without PostgreSQL each subgraph keeps its own data directory.
+      const dataDir = database.databaseUrl ? {} : { DATA_DIR: `${database.dataDir}/${name}` };
+      await startHealthy(entry, { ...common, ...dataDir, [portVariable]: String(port) }, `http://127.0.0.1:${port}/healthz`, 240_000);
+      subgraphUrls[urlVariable] = `http://127.0.0.1:${port}/graphql`;
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, startNext));
   const [gatewayPort, restPort] = await Promise.all(Array.from({ length: 2 }, () => freePort()));
   const directPorts = await freeDirectPorts();
   const [authPort, workPort] = [directPorts.AUTH_PORT, directPorts.WORK_PORT];
@@ -56,7 +64,7 @@ before(async () => {
   rest = new HttpClient(`http://127.0.0.1:${restPort}`);
   authDirect = new HttpClient(`http://127.0.0.1:${authPort}`);
   workDirect = new HttpClient(`http://127.0.0.1:${workPort}`);
-});
+}, { timeout: 600_000 });
 
 after(async () => {
   for (const child of children.reverse()) await child.stop();
