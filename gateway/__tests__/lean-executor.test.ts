@@ -1,10 +1,12 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
-import { ApolloGateway } from "@apollo/gateway";
+import { ApolloGateway, RemoteGraphQLDataSource } from "@apollo/gateway";
 import { ApolloServer } from "@apollo/server";
 import { InternalCalls } from "../../lib/auth/internal-calls.js";
 import { startFederatedFixture, type FederatedFixture } from "../../testing/federated-fixture.js";
+import { buildSchema, isValidLeafValue, type EnumType, type ScalarType } from "@apollo/federation-internals";
+import { leafCheck } from "../execution/compiled-shape.js";
 import { LeanExecutor } from "../execution/lean-executor.js";
 import { SubgraphCalls } from "../execution/subgraph-calls.js";
 import type { GatewayContext } from "../server.js";
@@ -16,10 +18,29 @@ let lean: ApolloServer<GatewayContext>;
 let calls: SubgraphCalls;
 let executor: LeanExecutor;
 
+/** Representations each side sent to `_entities`, and how many of them were repeats within their fetch. */
+const sent = { stock: { representations: 0, repeats: 0 }, lean: { representations: 0, repeats: 0 } };
+
+function count(side: keyof typeof sent, variables: Record<string, unknown> | undefined): void {
+  const representations = variables?.representations as unknown[] | undefined;
+  if (!representations) return;
+  sent[side].representations += representations.length;
+  sent[side].repeats += representations.length - new Set(representations.map((representation) => JSON.stringify(representation))).size;
+}
+
 async function server(withLean: boolean): Promise<ApolloServer<GatewayContext>> {
-  const gateway = new ApolloGateway({ supergraphSdl: fixture.supergraphSdl });
+  const gateway = new ApolloGateway({
+    supergraphSdl: fixture.supergraphSdl,
+    buildService: ({ url }) => new RemoteGraphQLDataSource({ url, willSendRequest: ({ request }) => count("stock", request.variables) }),
+  });
   if (withLean) {
-    executor = new LeanExecutor((requestContext) => calls.for(requestContext.context as GatewayContext));
+    executor = new LeanExecutor((requestContext) => {
+      const call = calls.for(requestContext.context as GatewayContext);
+      return (serviceName, body) => {
+        count("lean", body.variables);
+        return call(serviceName, body);
+      };
+    });
     gateway.onSchemaLoadOrUpdate(({ coreSupergraphSdl }) => executor.load(coreSupergraphSdl));
     gateway.executor = executor.executor(gateway.executor!);
   }
@@ -60,6 +81,7 @@ const CASES: [string, string, Record<string, unknown>?, string?][] = [
   ["an entity that does not exist", `{ product(id: "nope") { name reviews { id } } }`],
   ["variables of the wrong type are refused before any fetch", `query($first: Int) { products(first: $first) { id } }`, { first: "many" }],
   ["the operation named among several", `query A { products(first: 1) { name } } query B { actors { ... on User { id } } }`, undefined, "B"],
+  ["aliases named __proto__ stay members of the answer", `{ __proto__: products(first: 2) { __proto__: name id } }`],
   ["schema introspection (left to the stock executor)", `{ __schema { queryType { name } } __type(name: "Product") { fields { name } } }`],
 ];
 
@@ -93,4 +115,24 @@ test("a subgraph that is down: the same partial data; its fields carry SERVICE_U
     leanBody.errors.map((error: { extensions: { code: string; serviceName?: string } }) => [error.extensions.code, error.extensions.serviceName]),
     [["SERVICE_UNAVAILABLE", "inventory"]],
   );
+});
+
+test("leaf values are judged as @apollo/federation-internals judges them, for every built-in scalar, an enum and a custom scalar", () => {
+  const schema = buildSchema(`enum Kind { BOOK GADGET } scalar JSON type Query { a: Int b: Float c: String d: Boolean e: ID f: Kind g: JSON }`);
+  const values = [true, false, 0, -0, 7, -7, 1.5, 2 ** 31, 1e20, 1e21, -1e21, 123456789012345680000, NaN, Infinity, -Infinity, "", "x", "1", "BOOK", "book", {}, [], undefined];
+  for (const name of ["Int", "Float", "String", "Boolean", "ID", "Kind", "JSON"]) {
+    const type = schema.type(name) as ScalarType | EnumType;
+    const check = leafCheck(schema, type);
+    for (const value of values) assert.equal(check(value), isValidLeafValue(schema, value, type), `${name} ${String(value)}`);
+  }
+});
+
+test("each distinct representation is sent once per fetch, and answers stay the same bytes", async () => {
+  const query = `{ products { id reviews { id author { id name } } } items { id ... on Product { reviews { author { name } } } } }`;
+  for (const side of Object.values(sent)) Object.assign(side, { representations: 0, repeats: 0 });
+  const answers = await both(query);
+  assert.equal(answers.lean, answers.stock);
+  assert.ok(sent.stock.repeats > 0, "the stock gateway repeats entities within a fetch on this query");
+  assert.equal(sent.lean.repeats, 0);
+  assert.equal(sent.lean.representations, sent.stock.representations - sent.stock.repeats);
 });

@@ -2,13 +2,15 @@ import {
   isCompositeType,
   isListType,
   isNonNullType,
+  isCustomScalarType,
+  isEnumType,
   isSubtype,
-  isValidLeafValue,
   typenameFieldName,
   Variable,
   type CompositeType,
   type Directive,
   type EnumType,
+  type NamedType,
   type Operation,
   type ScalarType,
   type Schema,
@@ -40,6 +42,10 @@ export interface CompiledShape {
   rootType: CompositeType;
   selections: ShapeSelection[];
   defaultedVariables: Record<string, unknown>;
+  /** The schema's type of that name (remembered: the same few typenames come back on every object). */
+  typeNamed(name: string): NamedType | undefined;
+  /** A new response object: a plain one, or one without a prototype when a response name is `__proto__`. */
+  newObject(): Record<string, unknown>;
 }
 
 class IntrospectionFound extends Error {}
@@ -51,12 +57,32 @@ function conditionOf(directives: readonly Directive<any, any>[], name: "skip" | 
   return value instanceof Variable ? value.name : Boolean(value);
 }
 
+const INTEGER_LIMIT = 1e21;
+
+/**
+ * The check of a leaf value @apollo/federation-internals' `isValidLeafValue` makes, specialised once
+ * per type: a finite number is an Int (or ID) when it prints as an integer, which it does below 1e21.
+ */
+export function leafCheck(schema: Schema, leaf: ScalarType | EnumType): (value: unknown) => boolean {
+  if (isEnumType(leaf)) {
+    const names = new Set(leaf.values.map((value) => value.name));
+    return (value) => typeof value === "string" && names.has(value);
+  }
+  if (isCustomScalarType(leaf)) return () => true;
+  const isInteger = (value: unknown) => Number.isInteger(value) && Math.abs(value as number) < INTEGER_LIMIT;
+  if (leaf === schema.booleanType()) return (value) => typeof value === "boolean";
+  if (leaf === schema.intType()) return isInteger;
+  if (leaf === schema.idType()) return (value) => typeof value === "string" || isInteger(value);
+  if (leaf === schema.floatType()) return (value) => typeof value === "number" && Number.isFinite(value);
+  return (value) => typeof value === "string";
+}
+
 function compileType(schema: Schema, type: Type): ShapeType {
   if (isNonNullType(type)) return { kind: "nonNull", ofType: compileType(schema, type.ofType), text: type.toString() };
   if (isListType(type)) return { kind: "list", ofType: compileType(schema, type.ofType), text: type.toString() };
   if (isCompositeType(type)) return { kind: "composite", type, text: type.toString() };
   const leaf = type as ScalarType | EnumType;
-  return { kind: "leaf", isValid: (value) => isValidLeafValue(schema, value, leaf), text: leaf.toString() };
+  return { kind: "leaf", isValid: leafCheck(schema, leaf), text: leaf.toString() };
 }
 
 /** Whether a fragment's type condition holds for an object (`computeResponse`'s rule), remembered per typename. */
@@ -95,14 +121,30 @@ function compileSelections(schema: Schema, selectionSet: SelectionSet): ShapeSel
   });
 }
 
+/** Whether a response name is `__proto__`, which a plain object would take as its prototype. */
+function namesProto(selections: readonly ShapeSelection[]): boolean {
+  return selections.some((selection) => ("responseName" in selection && selection.responseName === "__proto__") || ("selections" in selection && selection.selections !== undefined && namesProto(selection.selections)));
+}
+
 export function compileShape(operation: Operation): CompiledShape | null {
   const schema = operation.schema();
   try {
+    const selections = compileSelections(schema, operation.selectionSet);
+    const types = new Map<string, NamedType>();
     return {
       schema,
       rootType: schema.schemaDefinition.rootType(operation.rootKind)!,
-      selections: compileSelections(schema, operation.selectionSet),
+      selections,
       defaultedVariables: operation.collectDefaultedVariableValues(),
+      typeNamed(name) {
+        let type = types.get(name);
+        if (!type) {
+          type = schema.type(name);
+          if (type) types.set(name, type);
+        }
+        return type;
+      },
+      newObject: namesProto(selections) ? () => Object.create(null) : () => ({}),
     };
   } catch (error) {
     if (error instanceof IntrospectionFound) return null;

@@ -15,10 +15,14 @@ interface Run {
   shape: CompiledShape;
   variables: Record<string, unknown>;
   errors: GraphQLError[];
+  /** What the last `updateValue` call found besides its value (INVALID, HAS_ERRORS), read right after it returns. */
+  flags: number;
 }
 
 const NULL_BUBBLE_UP = 1;
 const OK = 0;
+const INVALID = 1;
+const HAS_ERRORS = 2;
 const getOwn = (object: any, key: string) => (Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined);
 
 function holds(condition: Condition, variables: Record<string, unknown>): boolean {
@@ -45,16 +49,16 @@ function applySelections(run: Run, input: any, selections: ShapeSelection[], out
       if (output[responseName] !== undefined) continue;
       let value = getOwn(input, responseName) ?? null;
       if (value === null && responseName !== "__typename") value = input.__typename ?? null;
-      const type = value !== null && typeof value === "string" ? (run.shape.schema.type(value) ?? parentType) : parentType;
+      const type = value !== null && typeof value === "string" ? (run.shape.typeNamed(value) ?? parentType) : parentType;
       if (!isObjectType(type)) return NULL_BUBBLE_UP;
       output[responseName] = type.name;
     } else if (selection.kind === "field") {
       const { responseName } = selection;
       path.push(responseName);
-      const result = updateValue(run, output[responseName], selection.type, getOwn(input, responseName) ?? null, selection.selections, path, parentType);
-      output[responseName] = result.updated;
+      const updated = updateValue(run, output[responseName], selection.type, getOwn(input, responseName) ?? null, selection.selections, path, parentType);
+      output[responseName] = updated;
       path.pop();
-      if (result.isInvalid) return NULL_BUBBLE_UP;
+      if (run.flags & INVALID) return NULL_BUBBLE_UP;
     } else {
       const typename = input.__typename;
       if (typename && typeof typename !== "string") throw new Error(`Got unexpected value for __typename: ${String(typename)}`);
@@ -66,25 +70,25 @@ function applySelections(run: Run, input: any, selections: ShapeSelection[], out
   return OK;
 }
 
-interface Updated {
-  updated: unknown;
-  isInvalid?: boolean;
-  hasErrors?: boolean;
-}
-
-function updateValue(run: Run, outputValue: unknown, type: ShapeType, inputValue: any, selections: ShapeSelection[] | undefined, path: Path, parentType: CompositeType): Updated {
-  if (outputValue === null || (outputValue !== undefined && !selections)) return { updated: outputValue };
+/** The value merged into the response at `path`; `run.flags` tells whether it is invalid (null where null is not allowed) or carries errors. */
+function updateValue(run: Run, outputValue: unknown, type: ShapeType, inputValue: any, selections: ShapeSelection[] | undefined, path: Path, parentType: CompositeType): unknown {
+  run.flags = 0;
+  if (outputValue === null || (outputValue !== undefined && !selections)) return outputValue;
   switch (type.kind) {
     case "nonNull": {
       const inner = updateValue(run, outputValue, type.ofType, inputValue, selections, path, parentType);
-      if (inner.updated !== null) return { updated: inner.updated };
-      if (!inner.hasErrors) {
+      if (inner !== null) {
+        run.flags = 0;
+        return inner;
+      }
+      if (!(run.flags & HAS_ERRORS)) {
         run.errors.push(ERRORS.INVALID_GRAPHQL.err(`Cannot return null for non-nullable ${describeLast(path, type.ofType.text, parentType)}.`, { path: Array.from(path) }));
       }
-      return { updated: null, isInvalid: true, hasErrors: true };
+      run.flags = INVALID | HAS_ERRORS;
+      return null;
     }
     case "list": {
-      if (inputValue === null) return { updated: null };
+      if (inputValue === null) return null;
       if (!Array.isArray(inputValue)) throw new Error(`Invalid non-list value ${String(inputValue)} returned by subgraph for list type ${type.text}`);
       const existing = outputValue as unknown[] | undefined;
       if (existing !== undefined && existing.length !== inputValue.length) throw new Error(`list lengths differ at ${path.join(".")}`);
@@ -93,45 +97,47 @@ function updateValue(run: Run, outputValue: unknown, type: ShapeType, inputValue
       const updated = new Array(inputValue.length);
       for (let index = 0; index < inputValue.length; index++) {
         path.push(index);
-        const element = updateValue(run, existing?.[index], type.ofType, inputValue[index], selections, path, parentType);
+        updated[index] = updateValue(run, existing?.[index], type.ofType, inputValue[index], selections, path, parentType);
         path.pop();
-        if (element.isInvalid) shouldNullify = true;
-        if (element.hasErrors) hasErrors = true;
-        updated[index] = element.updated;
+        if (run.flags & INVALID) shouldNullify = true;
+        if (run.flags & HAS_ERRORS) hasErrors = true;
       }
-      return { updated: shouldNullify ? null : updated, hasErrors };
+      run.flags = hasErrors ? HAS_ERRORS : 0;
+      return shouldNullify ? null : updated;
     }
     case "composite": {
-      if (inputValue === null) return { updated: null };
+      if (inputValue === null) return null;
       if (typeof inputValue !== "object") throw new Error(`Invalid non-object value ${String(inputValue)} returned by subgraph for composite type ${type.text}`);
       const typename = inputValue.__typename;
       if (typename !== undefined && typeof typename !== "string") throw new Error(`Invalid non-string value ${String(typename)} for __typename at ${path.join(",")}`);
       let objectType: CompositeType = type.type;
       if (typename) {
-        const named = run.shape.schema.type(typename);
+        const named = run.shape.typeNamed(typename);
         if (!named || !isCompositeType(named)) {
           run.errors.push(ERRORS.INVALID_GRAPHQL.err(`Invalid __typename found for object at ${describeLast(path, type.text, parentType)}.`, { path: Array.from(path) }));
-          return { updated: null, hasErrors: true };
+          run.flags = HAS_ERRORS;
+          return null;
         }
         objectType = named;
       }
-      const output = (outputValue as Output | undefined) ?? Object.create(null);
+      const output = (outputValue as Output | undefined) ?? run.shape.newObject();
       const failed = applySelections(run, inputValue, selections!, output, path, objectType) === NULL_BUBBLE_UP;
-      return { updated: failed ? null : output, hasErrors: failed };
+      run.flags = failed ? HAS_ERRORS : 0;
+      return failed ? null : output;
     }
     case "leaf": {
-      if (inputValue === null) return { updated: null };
-      if (type.isValid(inputValue)) return { updated: inputValue };
+      if (inputValue === null || type.isValid(inputValue)) return inputValue;
       run.errors.push(ERRORS.INVALID_GRAPHQL.err(`Invalid value found for ${describeLast(path, type.text, parentType)}.`, { path: Array.from(path) }));
-      return { updated: null, hasErrors: true };
+      run.flags = HAS_ERRORS;
+      return null;
     }
   }
 }
 
 /** The response's `data` and the value-completion errors, as the stock gateway computes them. */
 export function shapeResponse(shape: CompiledShape, input: Record<string, unknown>, variables: Record<string, unknown> | undefined): { data: Output | null; errors: GraphQLError[] } {
-  const run: Run = { shape, variables: { __proto__: null, ...shape.defaultedVariables, ...variables } as Record<string, unknown>, errors: [] };
-  const data: Output = Object.create(null);
+  const run: Run = { shape, variables: { __proto__: null, ...shape.defaultedVariables, ...variables } as Record<string, unknown>, errors: [], flags: 0 };
+  const data: Output = shape.newObject();
   const result = applySelections(run, input, shape.selections, data, [], shape.rootType);
   return { data: result === NULL_BUBBLE_UP ? null : data, errors: run.errors };
 }
