@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler, type Express } from "express";
 import cors from "cors";
 import { ApolloServer } from "@apollo/server";
-import { expressMiddleware } from "@as-integrations/express5";
+import { graphqlHandler } from "../lib/graphql/http-handler.js";
 import { ApolloGateway, RemoteGraphQLDataSource } from "@apollo/gateway";
 import type { Config } from "../lib/config.js";
 import { createFormatError, executedOperationsAnswer200 } from "../lib/errors.js";
@@ -150,9 +150,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     cors(corsOptions(options.config.corsAllowOrigin)),
     express.json({ limit: options.config.bodyLimitBytes }),
     graphqlBodyErrors,
-    expressMiddleware(apollo, {
-      context: async ({ req }) => ({ authorization: req.headers.authorization, clientAddress: callerAddress(req, options.internalCalls) }),
-    }),
+    graphqlHandler(apollo, async ({ req }) => ({ authorization: req.headers.authorization, clientAddress: callerAddress(req, options.internalCalls) })),
   );
   finishJsonApp(app, options.log);
   const running = await listen(app, port, host);

@@ -3,7 +3,7 @@ import express from "express";
 import { parse, type DocumentNode, type GraphQLSchema } from "graphql";
 import { ApolloServer, HeaderMap, type BaseContext } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from "@apollo/server/plugin/disabled";
-import { expressMiddleware } from "@as-integrations/express5";
+import { graphqlHandler } from "./http-handler.js";
 import { buildSubgraphSchema } from "@apollo/subgraph";
 import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/index.js";
 import type { Config } from "../config.js";
@@ -91,18 +91,17 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
   app.use(
     "/graphql",
     express.json({ limit: options.bodyLimitBytes }),
-    expressMiddleware(apollo, {
-      context: ({ req }) =>
-        contextFor({
+    graphqlHandler(apollo, ({ req }) =>
+      contextFor({
+        authorization: req.headers.authorization,
+        clientAddress: callerAddress(req, options.internalCalls),
+        subscriptionEvent: options.internalCalls.verify(req.headers[SUBSCRIPTION_EVENT_HEADER], {
           authorization: req.headers.authorization,
-          clientAddress: callerAddress(req, options.internalCalls),
-          subscriptionEvent: options.internalCalls.verify(req.headers[SUBSCRIPTION_EVENT_HEADER], {
-            authorization: req.headers.authorization,
-            query: req.body?.query,
-            variables: req.body?.variables,
-          }),
+          query: req.body?.query,
+          variables: req.body?.variables,
         }),
-    }),
+      }),
+    ),
   );
   const running = await listen(app, options.port, options.host ?? "127.0.0.1");
   options.log.debug({ subgraph: options.name, url: `${running.url}/graphql` }, "subgraph listening");
