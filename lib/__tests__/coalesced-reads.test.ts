@@ -72,7 +72,7 @@ describe("reads by id merged across requests", () => {
   test("each model has reads of its own: a user loader and a job loader at once are two statements, each of its table", async () => {
     const user = await database.prisma.user.create({ data: { email: "merged@example.com", name: "Merged", roles: ["CLIENT"] } });
     const before = database.statements.count;
-    const users = sharedIdLoader(database.prisma, "user", (args) => database.prisma.user.findMany(args));
+    const users = sharedIdLoader(database.prisma.user);
     const [job, found] = await Promise.all([jobLoader(database.prisma).load(jobs[5].id), users.load(user.id)]);
     assert.equal(job?.id, jobs[5].id);
     assert.equal(found?.email, "merged@example.com");

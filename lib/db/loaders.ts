@@ -10,14 +10,20 @@ export function idLoader<Id, Row extends { id: Id }>(findMany: FindMany<Row>): D
   return new DataLoader((ids) => findMany({ where: { id: { in: [...ids] } } }).then((rows) => byIdOrNull(rows, ids)));
 }
 
-const sharedReads = new WeakMap<object, Map<string, CoalescedIdReads<unknown, { id: unknown }>>>();
+/** A model's Prisma delegate (`db.user`, `tx.job`): the same object each time it is asked for on one client. */
+interface ModelDelegate<Row> {
+  findMany(args: any): PromiseLike<Row[]>;
+}
 
-/** The reads by id of `model` on this database client, merged across every request of the process. */
-export function sharedReadsOf<Id, Row extends { id: Id }>(db: object, model: string, findMany: FindMany<Row>): CoalescedIdReads<Id, Row> {
-  let models = sharedReads.get(db);
-  if (!models) sharedReads.set(db, (models = new Map()));
-  let reads = models.get(model);
-  if (!reads) models.set(model, (reads = new CoalescedIdReads(findMany) as unknown as CoalescedIdReads<unknown, { id: unknown }>));
+const sharedReads = new WeakMap<object, CoalescedIdReads<unknown, { id: unknown }>>();
+
+/**
+ * The reads by id of a model, merged across every request of the process: keyed by its delegate, so
+ * reads merge only on the same client (never across a transaction) and always run its plain `findMany`.
+ */
+export function sharedReadsOf<Id, Row extends { id: Id }>(model: ModelDelegate<Row>): CoalescedIdReads<Id, Row> {
+  let reads = sharedReads.get(model);
+  if (!reads) sharedReads.set(model, (reads = new CoalescedIdReads<Id, Row>((args) => Promise.resolve(model.findMany(args))) as unknown as CoalescedIdReads<unknown, { id: unknown }>));
   return reads as unknown as CoalescedIdReads<Id, Row>;
 }
 
@@ -26,8 +32,8 @@ export function sharedReadsOf<Id, Row extends { id: Id }>(db: object, model: str
  * on the same database while the event loop turns (federated entity fetches of one query, running side
  * by side, and concurrent requests cost one statement).
  */
-export function sharedIdLoader<Id, Row extends { id: Id }>(db: object, model: string, findMany: FindMany<Row>): DataLoader<Id, Row | null> {
-  return new DataLoader(sharedReadsOf<Id, Row>(db, model, findMany).read);
+export function sharedIdLoader<Id, Row extends { id: Id }>(model: ModelDelegate<Row>): DataLoader<Id, Row | null> {
+  return new DataLoader(sharedReadsOf<Id, Row>(model).read);
 }
 
 /** The rows whose `column` is each key (in `orderBy`), batched into one `findMany`; keys without rows get []. */

@@ -7,7 +7,7 @@ import { isResourceId } from "../validation.js";
 
 /** The reads of jobs by id of this database, merged across concurrent requests (one per database). */
 export function jobReadsOf(db: PrismaClient): CoalescedIdReads<string, Job> {
-  return sharedReadsOf<string, Job>(db, "job", (args) => db.job.findMany(args));
+  return sharedReadsOf<string, Job>(db.job);
 }
 
 /** A request's jobs by id: batched within the request and, with other requests' reads, across them. */

@@ -10,7 +10,7 @@ export interface AccountsLoaders {
 /** Per-request batching: one `findMany` per kind of lookup, whatever the number of keys. */
 export function createLoaders(db: PrismaClient): AccountsLoaders {
   return {
-    userById: sharedIdLoader(db, "user", (args) => db.user.findMany(args)),
+    userById: sharedIdLoader(db.user),
     identitiesByUserId: new DataLoader(async (userIds) => {
       const identities = await db.identity.findMany({
         where: { userId: { in: [...userIds] } },

@@ -10,7 +10,7 @@ export interface AssetsLoaders {
 
 export function createLoaders(db: PrismaClient): AssetsLoaders {
   return {
-    assetById: sharedIdLoader(db, "asset", (args) => db.asset.findMany(args)),
+    assetById: sharedIdLoader(db.asset),
     jobById: jobLoader(db),
   };
 }

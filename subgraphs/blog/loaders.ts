@@ -52,7 +52,7 @@ function publishedPagesLoader(db: PrismaClient): DataLoader<AuthorPage, Blog[], 
 /** Per-request batching: one query per kind of lookup (and page of authors' posts), whatever the number of keys. */
 export function createLoaders(db: PrismaClient): BlogLoaders {
   return {
-    blogById: sharedIdLoader(db, "blog", (args) => db.blog.findMany(args)),
+    blogById: sharedIdLoader(db.blog),
     publishedBlogsByAuthor: publishedPagesLoader(db),
   };
 }

@@ -15,8 +15,8 @@ export interface CommentsLoaders {
 
 export function createLoaders(db: PrismaClient): CommentsLoaders {
   return {
-    threadById: sharedIdLoader(db, "commentThread", (args) => db.commentThread.findMany(args)),
-    replyById: sharedIdLoader(db, "commentReply", (args) => db.commentReply.findMany(args)),
+    threadById: sharedIdLoader(db.commentThread),
+    replyById: sharedIdLoader(db.commentReply),
     designTeamById: mapLoader((ids) => designTeams(db, ids)),
     userNameById: mapLoader((ids) => userNames(db, ids)),
   };

@@ -36,7 +36,7 @@ async function designsShowing(db: PrismaClient, keys: readonly { teamId: string;
 
 export function createLoaders(db: PrismaClient): DesignsLoaders {
   return {
-    designById: sharedIdLoader(db, "design", (args) => db.design.findMany(args)),
+    designById: sharedIdLoader(db.design),
     pagesByDesign: groupLoader<DesignPage, string>((args) => db.designPage.findMany(args), "designId", { orderBy: { index: "asc" } }),
     elementsByPage: groupLoader<DesignElement, string>((args) => db.designElement.findMany(args), "pageId", { orderBy: [{ z: "asc" }, { id: "asc" }] }),
     assetById: mapLoader((ids: readonly string[]) => assetsForRendering(db, ids)),

@@ -53,8 +53,8 @@ function authorPagesLoader(db: PrismaClient): DataLoader<AuthorPage, ForumQuesti
 /** Per-request batching: one query per kind of lookup, whatever the number of keys. */
 export function createLoaders(db: PrismaClient): ForumLoaders {
   return {
-    questionById: sharedIdLoader(db, "forumQuestion", (args) => db.forumQuestion.findMany(args)),
-    answerById: sharedIdLoader(db, "forumAnswer", (args) => db.forumAnswer.findMany(args)),
+    questionById: sharedIdLoader(db.forumQuestion),
+    answerById: sharedIdLoader(db.forumAnswer),
     answersByQuestionId: groupLoader((args) => db.forumAnswer.findMany(args), "questionId", { orderBy: ANSWER_ORDER }),
     questionsByAuthor: authorPagesLoader(db),
   };

@@ -17,7 +17,7 @@ export function createLoaders(db: PrismaClient): IdentityLoaders {
       const teams = new Map(memberships.map((membership) => [membership.userId, membership.team]));
       return Promise.all(userIds.map((userId) => teams.get(userId) ?? teamOf(db, userId)));
     }),
-    teamById: sharedIdLoader(db, "team", (args) => db.team.findMany(args)),
-    integrationById: sharedIdLoader(db, "oAuthClient", (args) => db.oAuthClient.findMany(args)),
+    teamById: sharedIdLoader(db.team),
+    integrationById: sharedIdLoader(db.oAuthClient),
   };
 }

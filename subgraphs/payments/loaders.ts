@@ -18,7 +18,7 @@ export function createLoaders(db: PrismaClient): PaymentsLoaders {
   const invoices = (args: object) => db.invoice.findMany(args);
   return {
     invoiceById: idLoader(invoices),
-    paymentById: sharedIdLoader(db, "payment", (args) => db.payment.findMany(args)),
+    paymentById: sharedIdLoader(db.payment),
     paymentsByInvoiceId: groupLoader((args) => db.payment.findMany(args), "invoiceId", BY_ID),
     refundsByPaymentId: groupLoader((args) => db.refund.findMany(args), "paymentId", { orderBy: [{ refundedAt: "asc" }, { id: "asc" }] }),
     invoicesByClientId: groupLoader(invoices, "clientId", BY_ID),

@@ -14,9 +14,9 @@ export interface WorkLoaders {
 /** Per-request batching: one `findMany` per kind of lookup, whatever the number of keys. */
 export function createLoaders(db: PrismaClient): WorkLoaders {
   return {
-    projectById: sharedIdLoader(db, "project", (args) => db.project.findMany(args)),
-    taskById: sharedIdLoader(db, "task", (args) => db.task.findMany(args)),
-    workOrderById: sharedIdLoader(db, "workOrder", (args) => db.workOrder.findMany(args)),
+    projectById: sharedIdLoader(db.project),
+    taskById: sharedIdLoader(db.task),
+    workOrderById: sharedIdLoader(db.workOrder),
     tasksByProjectId: groupLoader((args) => db.task.findMany(args), "projectId", { orderBy: [{ priority: "desc" }, { id: "asc" }] }),
     workOrdersByProjectId: groupLoader((args) => db.workOrder.findMany(args), "projectId", { orderBy: { id: "asc" } }),
     approvedProjectsByClientId: groupLoader((args) => db.project.findMany(args), "clientId", {
