@@ -31,3 +31,10 @@ export function scriptPageHtml(page: { title: string; script: string; stylesheet
   const stylesheet = page.stylesheet ? `<link rel="stylesheet" href="${page.stylesheet}">` : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${page.title}</title>${stylesheet}</head><body style="margin:0"><div id="${page.mountId}" style="height:100vh"></div><script src="${page.script}"></script></body></html>`;
 }
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text made safe as HTML (or XML) character data or a quoted attribute value. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Express, Request, Response } from "express";
 import type { InternalCalls } from "../../lib/auth/internal-calls.js";
-import { scriptPageHeaders } from "../../lib/html-page.js";
+import { escapeHtml, scriptPageHeaders } from "../../lib/html-page.js";
 import type { ExecuteThroughGateway } from "../subscriptions/declared-subscriptions.js";
 import { bundleAssets } from "./explorer.js";
 
@@ -23,8 +23,6 @@ const SIGN_IN_MS = 10 * 60_000;
 
 const EXCHANGE = `mutation($client: ClientCredentialsInput!, $request: TokenRequestInput!) {
   exchangeOAuthToken(client: $client, request: $request) { accessToken expiresIn } }`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface PageState {
   signIn: boolean;

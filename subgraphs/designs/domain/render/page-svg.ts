@@ -1,3 +1,4 @@
+import { escapeHtml } from "../../../../lib/html-page.js";
 import type { DesignElement, DesignPage } from "../../../../generated/prisma/client.js";
 
 /** Longest side of a rendered thumbnail, in pixels (the page's aspect is kept). */
@@ -16,10 +17,10 @@ export function thumbnailSize(page: Pick<DesignPage, "width" | "height">): { wid
 
 /** Text as XML character data or attribute value; characters XML 1.0 cannot hold are dropped. */
 export function escapeXml(text: string): string {
-  return text
+  return escapeHtml(
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
-    .replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+    text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, ""),
+  );
 }
 
 /** A stored colour if it is `#rrggbb`, else the fallback: nothing else reaches the SVG. */
