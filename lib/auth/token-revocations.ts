@@ -1,3 +1,4 @@
+import { decodeJwt, type JWTPayload } from "jose";
 import type { Bus } from "../pubsub.js";
 import type { DesignTokenCheck } from "./design-principal.js";
 
@@ -52,24 +53,24 @@ export class RememberedTokenChecks {
 
 /** The `exp` of a JWT (already verified by the caller) in ms; 0 when unreadable. */
 function expiryOf(token: string): number {
+  const exp = claimsOf(token)?.exp;
+  return typeof exp === "number" ? exp * 1000 : 0;
+}
+
+/** A JWT's claims, read without verifying it; undefined when it is not a JWT. */
+function claimsOf(token: string): JWTPayload | undefined {
   try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
-    return typeof payload.exp === "number" ? payload.exp * 1000 : 0;
+    return decodeJwt(token);
   } catch {
-    return 0;
+    return undefined;
   }
 }
 
 /** The revocation-relevant claims of a bearer JWT (not verified: only to pick which subscriptions to re-check). */
 export function revocationClaimsOf(authorization: string | undefined): TokenRevocation | undefined {
   const token = authorization?.replace(/^Bearer\s+/i, "");
-  if (!token || token.split(".").length !== 3) return undefined;
-  try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString("utf8"));
-    return { jti: payload.jti, familyId: payload.fid, clientId: payload.client_id };
-  } catch {
-    return undefined;
-  }
+  const payload = token ? claimsOf(token) : undefined;
+  return payload && { jti: payload.jti, familyId: payload.fid as string | undefined, clientId: payload.client_id as string | undefined };
 }
 
 /** Whether a revocation concerns a token with these claims. */
