@@ -57,7 +57,14 @@ function send(res: Response, route: RestRoute, rendered: RenderedError): void {
 /** Who the gateway is told is calling: the caller's credentials, and their address signed by this adapter. */
 export function callerOf(req: Request, options: Pick<AdapterOptions, "internalCalls">): Caller {
   const address = callerAddress(req);
-  return { authorization: req.headers.authorization, address, signedAddress: options.internalCalls.signAddress(address) };
+  return {
+    authorization: req.headers.authorization,
+    address,
+    // Signed only when it leaves the process (a gateway over HTTP): an HMAC per call otherwise spent for nothing.
+    get signedAddress() {
+      return options.internalCalls.signAddress(address);
+    },
+  };
 }
 
 async function resultOf(route: RestRoute, req: Request, request: RestRequest, options: AdapterOptions, style: ErrorStyle): Promise<GraphQLResult | RenderedError> {
@@ -92,6 +99,9 @@ function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) 
     const request: RestRequest = { body, rawBody, rawBytes, params: req.params as Record<string, string>, query: req.query, headers: req.headers };
     try {
       const result = await resultOf(route, req, request, options, style);
+      // An upload answered before its whole body was read (too big): what is left of the body would sit
+      // in front of the connection's next request, so the connection ends with this answer.
+      if (route.upload && !req.complete) res.setHeader("Connection", "close");
       if ("status" in result) return void send(res, route, result);
       if (result.errors?.length || !result.data) {
         const rendered: RenderedError = result.errors?.length
