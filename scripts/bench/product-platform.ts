@@ -4,6 +4,7 @@ import path from "node:path";
 import { composeSupergraph } from "../../gateway/compose.js";
 import authRoutes from "../../rest-adapter/routes/auth.js";
 import { DOMAINS } from "../../subgraphs/registry.js";
+import { createTestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
 import { registerPeople, type People } from "../../testing/people.js";
 import { freePort, startPlatformProcess, SUBGRAPH_PROCESSES, type Child } from "../../testing/processes.js";
@@ -39,7 +40,9 @@ async function seed(http: HttpClient, people: People): Promise<void> {
 }
 
 async function startProductPlatform(): Promise<ProductPlatform> {
-  return processGroup("bench-product-", async (dir, children) => {
+  // A database of its own on PostgreSQL (a second run on the same server would find the first one's people).
+  const database = await createTestDatabase();
+  const platform = await processGroup("bench-product-", async (dir, children) => {
     const ports = Object.fromEntries(await Promise.all(SUBGRAPH_PROCESSES.map(async ({ portVariable }) => [portVariable, String(await freePort())])));
     const env: Record<string, string> = {
       DATA_DIR: dir,
@@ -48,9 +51,11 @@ async function startProductPlatform(): Promise<ProductPlatform> {
       JWT_SECRET: randomBytes(32).toString("hex"),
       JOB_WORKERS: "0",
       LOGIN_MAX_FAILURES: "1000000",
+      // Limits counted in Redis outlive a run: a run of its own keys, so a second run is not refused its sign-ups.
+      RATE_LIMIT_KEY_PREFIX: `bench-${randomBytes(4).toString("hex")}`,
       EMBEDDED_SUBGRAPH_PORTS: "configured",
       ...ports,
-      ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }),
+      ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }),
       ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
     };
     const { child, baseUrl } = await startPlatformProcess(env);
@@ -64,7 +69,17 @@ async function startProductPlatform(): Promise<ProductPlatform> {
     const people = await registerPeople(http);
     await seed(http, people);
     return { platform: { child, url: baseUrl }, stock, subgraphUrls, people };
+  }).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
   });
+  return {
+    ...platform,
+    async stop() {
+      await platform.stop();
+      await database.drop();
+    },
+  };
 }
 
 const graphqlRequest = (url: string, token: string, query: string): Side["request"] => ({
