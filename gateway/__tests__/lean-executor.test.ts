@@ -136,3 +136,15 @@ test("each distinct representation is sent once per fetch, and answers stay the 
   assert.equal(sent.lean.repeats, 0);
   assert.equal(sent.lean.representations, sent.stock.representations - sent.stock.repeats);
 });
+
+test("an answer with errors to the distinct representations is asked again as the stock gateway asks it, so its errors stay the stock gateway's", async () => {
+  const query = `{ products { id reviews { author { email } } } }`;
+  for (const side of Object.values(sent)) Object.assign(side, { representations: 0, repeats: 0 });
+  const answers = await both(query);
+  assert.equal(answers.lean, answers.stock);
+  assert.ok(JSON.parse(answers.lean).errors.length > 1, "the users subgraph fails some authors' email");
+  assert.ok(sent.stock.repeats > 0, "the stock gateway repeats authors within the fetch");
+  // The users fetch twice: once with each author once (answered with errors), then as the stock gateway sends it.
+  assert.equal(sent.lean.repeats, sent.stock.repeats);
+  assert.ok(sent.lean.representations > sent.stock.representations, "the distinct authors were sent first");
+});
