@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { composeSupergraph } from "../../gateway/compose.js";
@@ -7,7 +6,7 @@ import { DOMAINS } from "../../subgraphs/registry.js";
 import { createTestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
 import { registerPeople, type People } from "../../testing/people.js";
-import { freePort, startPlatformProcess, SUBGRAPH_PROCESSES, type Child } from "../../testing/processes.js";
+import { freePort, platformProcessEnv, startPlatformProcess, SUBGRAPH_PROCESSES, type Child } from "../../testing/processes.js";
 import { abRounds, type CaseResult, type Load, type RoundSettings, type Side } from "./ab-rounds.js";
 import { processGroup, startListening } from "./processes.js";
 
@@ -40,24 +39,17 @@ async function seed(http: HttpClient, people: People): Promise<void> {
 }
 
 async function startProductPlatform(): Promise<ProductPlatform> {
-  // A database of its own on PostgreSQL (a second run on the same server would find the first one's people).
+  // A database of its own (on PostgreSQL a second run would find the first one's people), with its own rate-limit keys (counts in Redis outlive a run).
   const database = await createTestDatabase();
   const platform = await processGroup("bench-product-", async (dir, children) => {
     const ports = Object.fromEntries(await Promise.all(SUBGRAPH_PROCESSES.map(async ({ portVariable }) => [portVariable, String(await freePort())])));
-    const env: Record<string, string> = {
-      DATA_DIR: dir,
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      JWT_SECRET: randomBytes(32).toString("hex"),
+    const env = platformProcessEnv(database, {
       JOB_WORKERS: "0",
       LOGIN_MAX_FAILURES: "1000000",
-      // Limits counted in Redis outlive a run: a run of its own keys, so a second run is not refused its sign-ups.
-      RATE_LIMIT_KEY_PREFIX: `bench-${randomBytes(4).toString("hex")}`,
       EMBEDDED_SUBGRAPH_PORTS: "configured",
       ...ports,
-      ...(database.databaseUrl && { DATABASE_URL: database.databaseUrl }),
       ...(process.env.REDIS_URL && { REDIS_URL: process.env.REDIS_URL }),
-    };
+    });
     const { child, baseUrl } = await startPlatformProcess(env);
     children.push(child);
     const subgraphUrls = Object.fromEntries(SUBGRAPH_PROCESSES.map(({ name, portVariable }) => [name, `http://127.0.0.1:${env[portVariable]}/graphql`]));
