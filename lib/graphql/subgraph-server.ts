@@ -106,18 +106,31 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
   const running = await listen(app, options.port, options.host ?? "127.0.0.1");
   options.log.debug({ subgraph: options.name, url: `${running.url}/graphql` }, "subgraph listening");
   let closed = false;
+  const executeAsHttpRequest = async ({ query, variables, operationName }: OperationBody, request: SubgraphRequest) => {
+    // The body as JSON would carry it: no `operationName` key when there is none.
+    const body = operationName === undefined ? { query, variables } : { query, variables, operationName };
+    const answer = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: "POST", headers: new HeaderMap([["content-type", "application/json"]]), search: "", body },
+      context: () => contextFor(request),
+    });
+    if (answer.body.kind !== "complete") throw new Error("Incremental delivery is not used between gateway and subgraphs");
+    return { status: answer.status ?? 200, body: JSON.parse(answer.body.string) as unknown };
+  };
   return {
     ...running,
-    async executeInProcess({ query, variables, operationName }, request) {
+    async executeInProcess(body, request) {
       if (closed) throw new Error(`The ${options.name} subgraph is closed`);
-      // The body as JSON would carry it: no `operationName` key when there is none.
-      const body = operationName === undefined ? { query, variables } : { query, variables, operationName };
-      const answer = await apollo.executeHTTPGraphQLRequest({
-        httpGraphQLRequest: { method: "POST", headers: new HeaderMap([["content-type", "application/json"]]), search: "", body },
-        context: () => contextFor(request),
-      });
-      if (answer.body.kind !== "complete") throw new Error("Incremental delivery is not used between gateway and subgraphs");
-      return { status: answer.status ?? 200, body: JSON.parse(answer.body.string) };
+      let contextValue: Context;
+      try {
+        contextValue = await contextFor(request);
+      } catch {
+        // A context that cannot be built is answered exactly as `POST /graphql` answers it (status, error, plugins).
+        return executeAsHttpRequest(body, request);
+      }
+      // The operation's result as the JSON answer would carry it, without writing and reading it back.
+      const answer = await apollo.executeOperation(body, { contextValue });
+      if (answer.body.kind !== "single") throw new Error("Incremental delivery is not used between gateway and subgraphs");
+      return { status: answer.http.status ?? 200, body: answer.body.singleResult };
     },
     async close() {
       closed = true;
