@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import { CoalescedIdReads } from "./coalesced-reads.js";
 import { byIdOrNull, groupByKey } from "./group-by-key.js";
+import type { ColumnSelection } from "../graphql/selected-columns.js";
 
 /** A model's `findMany` (any Prisma delegate's: its argument types differ per model, the shape used here does not). */
 type FindMany<Row> = (args: any) => Promise<Row[]>;
@@ -36,16 +37,34 @@ export function sharedIdLoader<Id, Row extends { id: Id }>(model: ModelDelegate<
   return new DataLoader(sharedReadsOf<Id, Row>(model).read);
 }
 
-/** The rows whose `column` is each key (in `orderBy`), batched into one `findMany`; keys without rows get []. */
+/**
+ * The rows whose `column` is each key (in `orderBy`), batched into one `findMany`; keys without rows get [].
+ * With `select`, only those columns are read (and `column`, to group by).
+ */
 export function groupLoader<Row, Key = number>(
   findMany: FindMany<Row>,
   column: keyof Row & string,
-  options: { where?: Record<string, unknown>; orderBy?: unknown } = {},
+  options: { where?: Record<string, unknown>; orderBy?: unknown; select?: Record<string, true> } = {},
 ): DataLoader<Key, Row[]> {
+  const select = options.select && { ...options.select, [column]: true };
   return new DataLoader(async (keys) => {
-    const rows = await findMany({ where: { ...options.where, [column]: { in: [...keys] } }, orderBy: options.orderBy });
+    const rows = await findMany({ where: { ...options.where, [column]: { in: [...keys] } }, orderBy: options.orderBy, ...(select && { select }) });
     return groupByKey(rows, keys, (row) => row[column] as Key | null);
   });
+}
+
+/**
+ * Loaders of one lookup, one per set of columns read: the places of one request that ask for the same
+ * columns share a loader (and its batches); every column when no selection is given.
+ */
+export function loadersByColumns<Loader>(make: (select: Record<string, true> | undefined) => Loader): (columns?: ColumnSelection) => Loader {
+  const made = new Map<string, Loader>();
+  return (columns) => {
+    const key = columns?.key ?? "*";
+    let loader = made.get(key);
+    if (!loader) made.set(key, (loader = make(columns?.select)));
+    return loader;
+  };
 }
 
 /** One lookup per batch of keys, through a function answering a map of the keys it found; the others are null. */

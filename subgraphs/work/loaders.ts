@@ -1,12 +1,14 @@
 import type DataLoader from "dataloader";
 import type { PrismaClient, Project, Task, WorkOrder } from "../../generated/prisma/client.js";
-import { groupLoader, sharedIdLoader } from "../../lib/db/loaders.js";
+import { groupLoader, loadersByColumns, sharedIdLoader } from "../../lib/db/loaders.js";
+import type { ColumnSelection } from "../../lib/graphql/selected-columns.js";
 
 export interface WorkLoaders {
   projectById: DataLoader<number, Project | null>;
   taskById: DataLoader<number, Task | null>;
   workOrderById: DataLoader<number, WorkOrder | null>;
-  tasksByProjectId: DataLoader<number, Task[]>;
+  /** A project's tasks, with the columns a query reads (every column when none is given). */
+  tasksByProjectId: (columns?: ColumnSelection) => DataLoader<number, Task[]>;
   workOrdersByProjectId: DataLoader<number, WorkOrder[]>;
   approvedProjectsByClientId: DataLoader<number, Project[]>;
 }
@@ -17,7 +19,7 @@ export function createLoaders(db: PrismaClient): WorkLoaders {
     projectById: sharedIdLoader(db.project),
     taskById: sharedIdLoader(db.task),
     workOrderById: sharedIdLoader(db.workOrder),
-    tasksByProjectId: groupLoader((args) => db.task.findMany(args), "projectId", { orderBy: [{ priority: "desc" }, { id: "asc" }] }),
+    tasksByProjectId: loadersByColumns((select) => groupLoader((args) => db.task.findMany(args), "projectId", { orderBy: [{ priority: "desc" }, { id: "asc" }], select })),
     workOrdersByProjectId: groupLoader((args) => db.workOrder.findMany(args), "projectId", { orderBy: { id: "asc" } }),
     approvedProjectsByClientId: groupLoader((args) => db.project.findMany(args), "clientId", {
       where: { approvalStatus: "APPROVED" },

@@ -1,5 +1,6 @@
 import type { Prisma, Project, ProjectStatus } from "../../../generated/prisma/client.js";
 import { requirePrincipal } from "../../../lib/auth/request-auth.js";
+import type { ColumnSelection } from "../../../lib/graphql/selected-columns.js";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { optionalId, optionalText, refuseNull, requiredText } from "../../../lib/validation.js";
 import type { ProjectInput } from "../__generated__/resolvers-types.js";
@@ -29,12 +30,15 @@ function projectChanges(input: ProjectInput, existing?: Project): Prisma.Project
 }
 
 /** Approved projects; a CLIENT sees their own only. */
-export async function listProjects(ctx: WorkContext): Promise<Project[]> {
+/** The approved projects the caller may see; with `columns`, only those columns are read. */
+export async function listProjects(ctx: WorkContext, columns?: ColumnSelection): Promise<Project[]> {
   const principal = requirePrincipal(ctx.auth);
-  return ctx.db.project.findMany({
+  const args: Prisma.ProjectFindManyArgs = {
     where: { approvalStatus: "APPROVED", ...(isStaff(principal) ? {} : { clientId: principal.userId }) },
     orderBy: { id: "asc" },
-  });
+    ...(columns && { select: columns.select }),
+  };
+  return ctx.db.project.findMany(args);
 }
 
 export function getProject(ctx: WorkContext, id: number): Promise<Project> {
