@@ -1,6 +1,7 @@
 import type { User as UserModel } from "../../../generated/prisma/client.js";
 import type { UserResolvers } from "../__generated__/resolvers-types.js";
 import type { AccountsContext } from "../context.js";
+import { requirePrincipal } from "../../../lib/auth/request-auth.js";
 import { assertMaySeePrivateFields, currentUser } from "../domain/viewer.js";
 
 function privateField<T>(read: (user: UserModel, ctx: AccountsContext) => T | Promise<T>) {
@@ -17,8 +18,11 @@ export const User: UserResolvers = {
    * with credentials must be a user that exists.
    */
   async __resolveReference(reference, ctx) {
-    if (ctx.auth.status !== "anonymous") await currentUser(ctx);
-    return ctx.loaders.userById.load(reference.id);
+    if (ctx.auth.status === "anonymous") return ctx.loaders.userById.load(reference.id);
+    requirePrincipal(ctx.auth);
+    // The caller is looked up beside the user asked for: one statement for both, not one after the other.
+    const [, user] = await Promise.all([currentUser(ctx), ctx.loaders.userById.load(reference.id)]);
+    return user;
   },
   email: privateField((user) => user.email),
   emailVerifiedAt: privateField((user) => user.emailVerifiedAt),
