@@ -1,11 +1,11 @@
 import { ERRORS, errorCodeDef, type Schema, type VariableDefinitions } from "@apollo/federation-internals";
 import { evaluateCondition, type FetchNode, type PlanNode, type QueryPlanSelectionNode } from "@apollo/query-planner";
 import { GraphQLError, Kind } from "graphql";
+import { deepMerge } from "./deep-merge.js";
 import { createRequire } from "node:module";
 
-// Pieces of @apollo/gateway's own executor, used as they are so merging and rewrites stay exactly its own.
+// Pieces of @apollo/gateway's own executor, used as they are so rewrites and error paths stay exactly its own.
 const require = createRequire(import.meta.url);
-const { deepMerge } = require("@apollo/gateway/dist/utilities/deepMerge") as { deepMerge: (target: any, source: any) => any };
 const { applyRewrites, isObjectOfType } = require("@apollo/gateway/dist/dataRewrites") as {
   applyRewrites: (schema: Schema, rewrites: FetchNode["outputRewrites"], value: any) => void;
   isObjectOfType: (schema: Schema, object: any, typeCondition: string) => boolean;
