@@ -2,6 +2,7 @@ import { ERRORS, errorCodeDef, type Schema, type VariableDefinitions } from "@ap
 import { evaluateCondition, type FetchNode, type PlanNode, type QueryPlanSelectionNode } from "@apollo/query-planner";
 import { GraphQLError, Kind } from "graphql";
 import { deepMerge } from "./deep-merge.js";
+import { RepresentationSlots } from "./representation-slots.js";
 import { createRequire } from "node:module";
 
 // Pieces of @apollo/gateway's own executor, used as they are so rewrites and error paths stay exactly its own.
@@ -129,19 +130,9 @@ async function runFetch(run: PlanRun, fetch: FetchNode, cursor: Cursor): Promise
  * so that errors (one per entity, in the subgraph's order, with their paths) are exactly its own.
  */
 async function mergeDistinct(run: PlanRun, fetch: FetchNode, variables: Record<string, unknown>, representations: any[], entities: any[]): Promise<boolean> {
-  const slotOfKey = new Map<string, number>();
-  const distinct: any[] = [];
-  const slots = new Array<number>(representations.length);
-  for (let index = 0; index < representations.length; index++) {
-    const key = JSON.stringify(representations[index]);
-    let slot = slotOfKey.get(key);
-    if (slot === undefined) {
-      slot = distinct.length;
-      slotOfKey.set(key, slot);
-      distinct.push(representations[index]);
-    }
-    slots[index] = slot;
-  }
+  const slotsOf = new RepresentationSlots();
+  const slots = representations.map((representation) => slotsOf.slotOf(representation));
+  const distinct = slotsOf.distinct;
   if (distinct.length === representations.length) return false;
   const response = await run.call(fetch.serviceName, { query: fetch.operation, variables: { ...variables, representations: distinct }, operationName: fetch.operationName });
   const received = response.data?._entities;
