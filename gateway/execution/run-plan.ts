@@ -163,6 +163,17 @@ function selectorOf(schema: Schema, selections: readonly QueryPlanSelectionNode[
 
 /** `selections` as a function doing what @apollo/gateway's `executeSelectionSet` does with them, without walking them each time. */
 function compileSelector(schema: Schema, selections: readonly QueryPlanSelectionNode[]): Selector {
+  const [only] = selections;
+  if (selections.length === 1 && only.kind === Kind.INLINE_FRAGMENT && only.typeCondition) {
+    // The usual `requires` (`... on T { __typename id }`): the fragment's own new object is the result, not merged into an empty one.
+    const { typeCondition } = only;
+    const inner = compileSelector(schema, only.selections);
+    return (source) => {
+      if (source === null) return null;
+      if (!source || !isObjectOfType(schema, source, typeCondition)) return {};
+      return inner(source) ?? {};
+    };
+  }
   const steps = selections.map((selection): ((source: any, result: Record<string, unknown>) => boolean) => {
     if (selection.kind === Kind.FIELD) {
       const responseName = selection.alias ?? selection.name;
