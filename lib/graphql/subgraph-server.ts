@@ -106,12 +106,13 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
   const running = await listen(app, options.port, options.host ?? "127.0.0.1");
   options.log.debug({ subgraph: options.name, url: `${running.url}/graphql` }, "subgraph listening");
   let closed = false;
-  const executeAsHttpRequest = async ({ query, variables, operationName }: OperationBody, request: SubgraphRequest) => {
+  /** A context that could not be built, answered as `POST /graphql` answers it (status, error, plugins told), without building it again. */
+  const answerContextFailure = async ({ query, variables, operationName }: OperationBody, failure: unknown) => {
     // The body as JSON would carry it: no `operationName` key when there is none.
     const body = operationName === undefined ? { query, variables } : { query, variables, operationName };
     const answer = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: "POST", headers: new HeaderMap([["content-type", "application/json"]]), search: "", body },
-      context: () => contextFor(request),
+      context: () => Promise.reject(failure),
     });
     if (answer.body.kind !== "complete") throw new Error("Incremental delivery is not used between gateway and subgraphs");
     return { status: answer.status ?? 200, body: JSON.parse(answer.body.string) as unknown };
@@ -123,12 +124,17 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
       let contextValue: Context;
       try {
         contextValue = await contextFor(request);
-      } catch {
-        // A context that cannot be built is answered exactly as `POST /graphql` answers it (status, error, plugins).
-        return executeAsHttpRequest(body, request);
+      } catch (failure) {
+        return answerContextFailure(body, failure);
       }
-      // The operation's result as the JSON answer would carry it, without writing and reading it back.
-      const answer = await apollo.executeOperation(body, { contextValue });
+      let answer: Awaited<ReturnType<typeof apollo.executeOperation>>;
+      try {
+        // The operation's result as the JSON answer would carry it, without writing and reading it back.
+        answer = await apollo.executeOperation(body, { contextValue });
+      } catch {
+        // A failure of the request's processing itself (Apollo Server has logged it and told its plugins): its 500 over HTTP.
+        return { status: 500, body: { errors: [{ message: "Internal server error", extensions: { code: "INTERNAL_SERVER_ERROR" } }] } };
+      }
       if (answer.body.kind !== "single") throw new Error("Incremental delivery is not used between gateway and subgraphs");
       return { status: answer.http.status ?? 200, body: answer.body.singleResult };
     },
