@@ -53,16 +53,21 @@ export function groupLoader<Row, Key = number>(
   });
 }
 
+/** Sets of columns one request reads narrowly per lookup; past them, whole rows (aliases asking different columns cannot multiply the statements). */
+const MOST_COLUMN_SETS = 4;
+
 /**
  * Loaders of one lookup, one per set of columns read: the places of one request that ask for the same
- * columns share a loader (and its batches); every column when no selection is given.
+ * columns share a loader (and its batches); every column when no selection is given, or when the request
+ * already reads `MOST_COLUMN_SETS` other sets.
  */
 export function loadersByColumns<Loader>(make: (select: Record<string, true> | undefined) => Loader): (columns?: ColumnSelection) => Loader {
   const made = new Map<string, Loader>();
   return (columns) => {
-    const key = columns?.key ?? "*";
+    const narrow = columns && (made.has(columns.key) || made.size < MOST_COLUMN_SETS);
+    const key = narrow ? columns.key : "*";
     let loader = made.get(key);
-    if (!loader) made.set(key, (loader = make(columns?.select)));
+    if (!loader) made.set(key, (loader = make(narrow ? columns.select : undefined)));
     return loader;
   };
 }

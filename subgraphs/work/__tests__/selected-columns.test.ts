@@ -94,4 +94,15 @@ describe("lists of projects and their tasks read only the columns a query asks f
     assert.deepEqual(columnsRead(keys.sql, "projects"), ["id"]);
     assert.equal(keys.data.projects.length, data.projects.length);
   });
+
+  test("aliases asking many different sets of columns cannot multiply the statements: past four sets, whole rows", async () => {
+    const columns = ["title", "description", "status", "dueDate", "priority", "completedAt", "estimatedHours", "actualHours"];
+    const { data, sql } = await run(`{ projects { id ${columns.map((column, i) => `t${i}: tasks { ${column} }`).join(" ")} } }`);
+    const taskReads = sql.filter((text) => text.includes(`FROM "public"."tasks"`));
+    assert.ok(taskReads.length <= 5, `${taskReads.length} reads of tasks`);
+    const full = await run(`{ projects { id tasks { ${TASK_FIELDS} } } }`);
+    data.projects.forEach((project: any, p: number) =>
+      columns.forEach((column, i) => assert.deepEqual(project[`t${i}`], full.data.projects[p].tasks.map((task: any) => ({ [column]: task[column] })))),
+    );
+  });
 });
