@@ -5,7 +5,7 @@ import { openDatabase, type Database } from "../db/database.js";
 import { CoalescedIdReads } from "../db/coalesced-reads.js";
 import { createJobRow } from "../jobs/engine.js";
 import { jobLoader, jobReadsOf } from "../jobs/creators-jobs.js";
-import { sharedIdLoader } from "../db/loaders.js";
+import { groupLoader, sharedIdLoader } from "../db/loaders.js";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import type { Job } from "../../generated/prisma/client.js";
 
@@ -77,5 +77,49 @@ describe("reads by id merged across requests", () => {
     assert.equal(job?.id, jobs[5].id);
     assert.equal(found?.email, "merged@example.com");
     assert.equal(database.statements.count - before, 2);
+  });
+});
+
+describe("reads by a column merged across requests (group loaders)", () => {
+  const byOwner = (select?: Record<string, true>) => groupLoader<Job, number>(database.prisma.job, "ownerId", { orderBy: { id: "desc" }, ...(select && { select }) });
+  const owners = [1, 2, 3];
+  const jobsOf = (ownerId: number) => jobs.filter((job) => job.ownerId === ownerId).map((job) => job.id).sort().reverse();
+
+  test("concurrent requests' loaders asking the rows of different keys cost one statement, and each gets exactly its own groups, in order", async () => {
+    const before = database.statements.count;
+    const asked = [[1], [2, 3], [3, 99], [1, 2]];
+    const answers = await Promise.all(asked.map((keys) => byOwner().loadMany(keys)));
+    assert.equal(database.statements.count - before, 1);
+    answers.forEach((groups, i) => {
+      assert.deepEqual(groups.map((rows) => (rows as Job[]).map((job) => job.id)), asked[i].map((owner) => (owners.includes(owner) ? jobsOf(owner) : [])));
+    });
+  });
+
+  test("requests never share a row object of a group", async () => {
+    const [mine, theirs] = await Promise.all([byOwner().load(1), byOwner().load(1)]);
+    mine[0].status = "failed";
+    assert.notEqual(theirs[0].status, "failed");
+    assert.notEqual(mine[0], theirs[0]);
+  });
+
+  test("reads of other columns, or another filter, are statements of their own and read only what they ask", async () => {
+    const before = database.statements.count;
+    const narrow = { id: true, status: true } as const;
+    const [whole, slim, filtered] = await Promise.all([
+      byOwner().load(2),
+      byOwner(narrow).load(2),
+      groupLoader<Job, number>(database.prisma.job, "ownerId", { where: { status: "success" }, orderBy: { id: "desc" } }).load(2),
+    ]);
+    assert.equal(database.statements.count - before, 3);
+    assert.deepEqual(whole.map((job) => job.id), jobsOf(2));
+    assert.deepEqual(Object.keys(slim[0]).sort(), ["id", "ownerId", "status"]);
+    assert.ok(filtered.length > 0);
+    assert.deepEqual(filtered.map((job) => job.status), filtered.map(() => "success"));
+  });
+
+  test("a failing group read fails every request merged into it, and only those", async () => {
+    const failing = { findMany: () => Promise.reject(new Error("database away")) } as unknown as typeof database.prisma.job;
+    const outcomes = await Promise.allSettled([groupLoader<Job, number>(failing, "ownerId").load(1), groupLoader<Job, number>(failing, "ownerId").load(2), byOwner().load(3)]);
+    assert.deepEqual(outcomes.map((outcome) => outcome.status), ["rejected", "rejected", "fulfilled"]);
   });
 });

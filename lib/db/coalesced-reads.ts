@@ -1,48 +1,73 @@
-import { byIdOrNull } from "./group-by-key.js";
-
-interface Waiting<Id, Row> {
-  ids: readonly Id[];
-  resolve: (rows: (Row | null)[]) => void;
+interface Waiting<Key, Row> {
+  keys: readonly Key[];
+  resolve: (groups: Row[][]) => void;
   reject: (error: unknown) => void;
 }
 
-/** Ids one statement reads at most (a burst larger than this is read in several). */
-const MOST_IDS_PER_READ = 500;
+/** Keys one statement reads at most (a burst larger than this is read in several). */
+const MOST_KEYS_PER_READ = 500;
 
 /**
- * Reads of rows by id from concurrent requests, merged: every read asked for while the event loop
- * turns becomes one `findMany({ where: { id: { in } } })`. What one request's DataLoader batches,
- * this batches across requests — a burst of job events re-read by a thousand subscriptions costs a
- * few statements instead of a thousand. Nothing is kept after the read: no row outlives its request.
+ * Reads of rows by the value of one column from concurrent requests, merged: every read asked for
+ * while the event loop turns becomes one statement for all their keys (`readKeys`, a
+ * `findMany({ where: { column: { in } } })`). What one request's DataLoader batches, this batches
+ * across requests — a statement's fixed cost (planning, the round trip) is paid once for all of them,
+ * and a burst of job events re-read by a thousand subscriptions costs a few statements instead of a
+ * thousand. Nothing is kept after the read: no row outlives its request.
  */
-export class CoalescedIdReads<Id, Row extends { id: Id }> {
-  private waiting: Waiting<Id, Row>[] = [];
+export class CoalescedReads<Key, Row extends object> {
+  private waiting: Waiting<Key, Row>[] = [];
   /** Statements run and reads they answered, for tests and the benchmark. */
   readonly counts = { statements: 0, reads: 0 };
 
-  constructor(private readonly findMany: (args: { where: { id: { in: Id[] } } }) => Promise<Row[]>) {}
+  constructor(
+    private readonly readKeys: (keys: Key[]) => Promise<Row[]>,
+    private readonly keyOf: (row: Row) => Key | null,
+  ) {}
 
-  read = (ids: readonly Id[]): Promise<(Row | null)[]> =>
+  /** The rows of each key, in the order the statement returns them (its `orderBy`); a key without rows gets []. */
+  read = (keys: readonly Key[]): Promise<Row[][]> =>
     new Promise((resolve, reject) => {
       if (this.waiting.length === 0) setImmediate(() => void this.flush());
-      this.waiting.push({ ids, resolve, reject });
+      this.waiting.push({ keys, resolve, reject });
     });
 
   private async flush(): Promise<void> {
     const batch = this.waiting;
     this.waiting = [];
     this.counts.reads += batch.length;
-    const wanted = [...new Set(batch.flatMap((waiting) => waiting.ids))];
+    const wanted = [...new Set(batch.flatMap((waiting) => waiting.keys))];
     try {
-      const rows: Row[] = [];
-      for (let start = 0; start < wanted.length; start += MOST_IDS_PER_READ) {
+      const rowsByKey = new Map<Key, Row[]>();
+      for (let start = 0; start < wanted.length; start += MOST_KEYS_PER_READ) {
         this.counts.statements++;
-        rows.push(...(await this.findMany({ where: { id: { in: wanted.slice(start, start + MOST_IDS_PER_READ) } } })));
+        for (const row of await this.readKeys(wanted.slice(start, start + MOST_KEYS_PER_READ))) {
+          const key = this.keyOf(row);
+          if (key === null) continue;
+          const rows = rowsByKey.get(key);
+          if (rows) rows.push(row);
+          else rowsByKey.set(key, [row]);
+        }
       }
       // Each request gets row objects of its own: setting a field in one request's resolvers changes nothing another sees.
-      for (const waiting of batch) waiting.resolve(byIdOrNull(rows, waiting.ids).map((row) => (row ? { ...row } : null)));
+      for (const waiting of batch) waiting.resolve(waiting.keys.map((key) => (rowsByKey.get(key) ?? []).map((row) => ({ ...row }))));
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
     }
   }
+}
+
+/** `CoalescedReads` by id: one row per id, null for an id not found. */
+export class CoalescedIdReads<Id, Row extends { id: Id }> {
+  private readonly reads: CoalescedReads<Id, Row>;
+
+  constructor(findMany: (args: { where: { id: { in: Id[] } } }) => Promise<Row[]>) {
+    this.reads = new CoalescedReads((ids) => findMany({ where: { id: { in: ids } } }), (row) => row.id);
+  }
+
+  get counts(): { readonly statements: number; readonly reads: number } {
+    return this.reads.counts;
+  }
+
+  read = (ids: readonly Id[]): Promise<(Row | null)[]> => this.reads.read(ids).then((groups) => groups.map((rows) => rows[0] ?? null));
 }

@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
-import { CoalescedIdReads } from "./coalesced-reads.js";
-import { byIdOrNull, groupByKey } from "./group-by-key.js";
+import { CoalescedIdReads, CoalescedReads } from "./coalesced-reads.js";
+import { byIdOrNull } from "./group-by-key.js";
 import type { ColumnSelection } from "../graphql/selected-columns.js";
 
 /** A model's `findMany` (any Prisma delegate's: its argument types differ per model, the shape used here does not). */
@@ -37,20 +37,42 @@ export function sharedIdLoader<Id, Row extends { id: Id }>(model: ModelDelegate<
   return new DataLoader(sharedReadsOf<Id, Row>(model).read);
 }
 
+/** Merged reads of one model's rows by a column, per read signature (column, filter, order, columns); at most this many signatures are kept per model. */
+const MOST_GROUP_SIGNATURES = 256;
+const sharedGroupReads = new WeakMap<object, Map<string, CoalescedReads<unknown, object>>>();
+
+function sharedGroupReadsOf<Row extends object, Key>(model: ModelDelegate<Row>, signature: string, make: () => CoalescedReads<Key, Row>): CoalescedReads<Key, Row> {
+  let bySignature = sharedGroupReads.get(model);
+  if (!bySignature) sharedGroupReads.set(model, (bySignature = new Map()));
+  let reads = bySignature.get(signature) as CoalescedReads<Key, Row> | undefined;
+  if (!reads) {
+    // A read waiting on a forgotten entry still runs: the entry only lets later reads join it.
+    if (bySignature.size >= MOST_GROUP_SIGNATURES) bySignature.clear();
+    bySignature.set(signature, (reads = make()) as unknown as CoalescedReads<unknown, object>);
+  }
+  return reads;
+}
+
 /**
  * The rows whose `column` is each key (in `orderBy`), batched into one `findMany`; keys without rows get [].
- * With `select`, only those columns are read (and `column`, to group by).
+ * With `select`, only those columns are read (and `column`, to group by). Like `sharedIdLoader`, the
+ * batches of concurrent requests making the same read of the same model (same filter, order and
+ * columns) on the same client are merged into one statement while the event loop turns.
  */
-export function groupLoader<Row, Key = number>(
-  findMany: FindMany<Row>,
+export function groupLoader<Row extends object, Key = number>(
+  model: ModelDelegate<Row>,
   column: keyof Row & string,
   options: { where?: Record<string, unknown>; orderBy?: unknown; select?: Record<string, true> } = {},
 ): DataLoader<Key, Row[]> {
   const select = options.select && { ...options.select, [column]: true };
-  return new DataLoader(async (keys) => {
-    const rows = await findMany({ where: { ...options.where, [column]: { in: [...keys] } }, orderBy: options.orderBy, ...(select && { select }) });
-    return groupByKey(rows, keys, (row) => row[column] as Key | null);
-  });
+  const signature = JSON.stringify([column, options.where, options.orderBy, select]);
+  const reads = sharedGroupReadsOf<Row, Key>(model, signature, () =>
+    new CoalescedReads<Key, Row>(
+      (keys) => Promise.resolve(model.findMany({ where: { ...options.where, [column]: { in: keys } }, orderBy: options.orderBy, ...(select && { select }) })),
+      (row) => row[column] as Key | null,
+    ),
+  );
+  return new DataLoader(reads.read);
 }
 
 /** Sets of columns one request reads narrowly per lookup; past them, whole rows (aliases asking different columns cannot multiply the statements). */

@@ -37,8 +37,8 @@ async function designsShowing(db: PrismaClient, keys: readonly { teamId: string;
 export function createLoaders(db: PrismaClient): DesignsLoaders {
   return {
     designById: sharedIdLoader(db.design),
-    pagesByDesign: groupLoader<DesignPage, string>((args) => db.designPage.findMany(args), "designId", { orderBy: { index: "asc" } }),
-    elementsByPage: groupLoader<DesignElement, string>((args) => db.designElement.findMany(args), "pageId", { orderBy: [{ z: "asc" }, { id: "asc" }] }),
+    pagesByDesign: groupLoader<DesignPage, string>(db.designPage, "designId", { orderBy: { index: "asc" } }),
+    elementsByPage: groupLoader<DesignElement, string>(db.designElement, "pageId", { orderBy: [{ z: "asc" }, { id: "asc" }] }),
     assetById: mapLoader((ids: readonly string[]) => assetsForRendering(db, ids)),
     designsShowingAsset: new DataLoader((keys) => designsShowing(db, keys), { cacheKeyFn: (key) => `${key.teamId}/${key.assetId}` }),
   };

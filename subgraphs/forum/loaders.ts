@@ -55,7 +55,7 @@ export function createLoaders(db: PrismaClient): ForumLoaders {
   return {
     questionById: sharedIdLoader(db.forumQuestion),
     answerById: sharedIdLoader(db.forumAnswer),
-    answersByQuestionId: groupLoader((args) => db.forumAnswer.findMany(args), "questionId", { orderBy: ANSWER_ORDER }),
+    answersByQuestionId: groupLoader(db.forumAnswer, "questionId", { orderBy: ANSWER_ORDER }),
     questionsByAuthor: authorPagesLoader(db),
   };
 }

@@ -19,9 +19,9 @@ export function createLoaders(db: PrismaClient): PaymentsLoaders {
   return {
     invoiceById: idLoader(invoices),
     paymentById: sharedIdLoader(db.payment),
-    paymentsByInvoiceId: groupLoader((args) => db.payment.findMany(args), "invoiceId", BY_ID),
-    refundsByPaymentId: groupLoader((args) => db.refund.findMany(args), "paymentId", { orderBy: [{ refundedAt: "asc" }, { id: "asc" }] }),
-    invoicesByClientId: groupLoader(invoices, "clientId", BY_ID),
-    invoicesByProjectId: groupLoader(invoices, "projectId", BY_ID),
+    paymentsByInvoiceId: groupLoader(db.payment, "invoiceId", BY_ID),
+    refundsByPaymentId: groupLoader(db.refund, "paymentId", { orderBy: [{ refundedAt: "asc" }, { id: "asc" }] }),
+    invoicesByClientId: groupLoader(db.invoice, "clientId", BY_ID),
+    invoicesByProjectId: groupLoader(db.invoice, "projectId", BY_ID),
   };
 }

@@ -9,6 +9,6 @@ export interface WebhooksLoaders {
 
 export function createLoaders(db: PrismaClient): WebhooksLoaders {
   return {
-    attemptsByDelivery: groupLoader<WebhookAttempt, string>((args) => db.webhookAttempt.findMany(args), "deliveryId", { orderBy: { number: "asc" } }),
+    attemptsByDelivery: groupLoader<WebhookAttempt, string>(db.webhookAttempt, "deliveryId", { orderBy: { number: "asc" } }),
   };
 }

@@ -19,9 +19,9 @@ export function createLoaders(db: PrismaClient): WorkLoaders {
     projectById: sharedIdLoader(db.project),
     taskById: sharedIdLoader(db.task),
     workOrderById: sharedIdLoader(db.workOrder),
-    tasksByProjectId: loadersByColumns((select) => groupLoader((args) => db.task.findMany(args), "projectId", { orderBy: [{ priority: "desc" }, { id: "asc" }], select })),
-    workOrdersByProjectId: groupLoader((args) => db.workOrder.findMany(args), "projectId", { orderBy: { id: "asc" } }),
-    approvedProjectsByClientId: groupLoader((args) => db.project.findMany(args), "clientId", {
+    tasksByProjectId: loadersByColumns((select) => groupLoader(db.task, "projectId", { orderBy: [{ priority: "desc" }, { id: "asc" }], select })),
+    workOrdersByProjectId: groupLoader(db.workOrder, "projectId", { orderBy: { id: "asc" } }),
+    approvedProjectsByClientId: groupLoader(db.project, "clientId", {
       where: { approvalStatus: "APPROVED" },
       orderBy: { id: "asc" },
     }),
