@@ -8,17 +8,16 @@ export class RepresentationSlots {
   private readonly byKeyValue = new Map<string, Map<string, Map<string | number, number>>>();
   private readonly byJson = new Map<string, number>();
 
+  /** The value map of the last typename and key field looked up (a fetch's representations are nearly always of one type). */
+  private last: { typename: string; field: string; byValue: Map<string | number, number> } | undefined;
+
   slotOf(representation: Record<string, unknown>): number {
-    const fields = Object.keys(representation);
+    const field = keyFieldOf(representation);
     const typename = representation.__typename;
-    if (fields.length === 2 && fields[0] === "__typename" && typeof typename === "string") {
-      const field = fields[1];
+    if (field !== undefined && typeof typename === "string") {
       const value = representation[field];
       if (typeof value === "string" || typeof value === "number") {
-        let byField = this.byKeyValue.get(typename);
-        if (!byField) this.byKeyValue.set(typename, (byField = new Map()));
-        let byValue = byField.get(field);
-        if (!byValue) byField.set(field, (byValue = new Map()));
+        const byValue = this.last?.typename === typename && this.last.field === field ? this.last.byValue : this.valuesOf(typename, field);
         let slot = byValue.get(value);
         if (slot === undefined) byValue.set(value, (slot = this.add(representation)));
         return slot;
@@ -30,8 +29,29 @@ export class RepresentationSlots {
     return slot;
   }
 
+  private valuesOf(typename: string, field: string): Map<string | number, number> {
+    let byField = this.byKeyValue.get(typename);
+    if (!byField) this.byKeyValue.set(typename, (byField = new Map()));
+    let byValue = byField.get(field);
+    if (!byValue) byField.set(field, (byValue = new Map()));
+    this.last = { typename, field, byValue };
+    return byValue;
+  }
+
   private add(representation: Record<string, unknown>): number {
     this.distinct.push(representation);
     return this.distinct.length - 1;
   }
+}
+
+/** The second field of a representation of exactly two fields, `__typename` first (the usual `{ __typename, id }`); undefined otherwise. */
+function keyFieldOf(representation: Record<string, unknown>): string | undefined {
+  let index = 0;
+  let field: string | undefined;
+  for (const key in representation) {
+    if (index === 0 && key !== "__typename") return undefined;
+    if (index === 1) field = key;
+    if (++index > 2) return undefined;
+  }
+  return index === 2 ? field : undefined;
 }
