@@ -117,6 +117,14 @@ describe("reads by a column merged across requests (group loaders)", () => {
     assert.deepEqual(filtered.map((job) => job.status), filtered.map(() => "success"));
   });
 
+  test("a key the database refuses fails only the request that asked for it, not the requests merged with it", async () => {
+    const [good, bad, alsoGood] = await Promise.allSettled([byOwner().load(1), byOwner().load("not a number" as unknown as number), byOwner().load(2)]);
+    assert.equal(good.status, "fulfilled");
+    assert.deepEqual(good.status === "fulfilled" && good.value.map((job) => job.id), jobsOf(1));
+    assert.equal(bad.status, "rejected");
+    assert.deepEqual(alsoGood.status === "fulfilled" && alsoGood.value.map((job) => job.id), jobsOf(2));
+  });
+
   test("a failing group read fails every request merged into it, and only those", async () => {
     const failing = { findMany: () => Promise.reject(new Error("database away")) } as unknown as typeof database.prisma.job;
     const outcomes = await Promise.allSettled([groupLoader<Job, number>(failing, "ownerId").load(1), groupLoader<Job, number>(failing, "ownerId").load(2), byOwner().load(3)]);

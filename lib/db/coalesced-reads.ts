@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from "./unavailable.js";
+
 interface Waiting<Key, Row> {
   keys: readonly Key[];
   resolve: (groups: Row[][]) => void;
@@ -13,7 +15,9 @@ const MOST_KEYS_PER_READ = 500;
  * `findMany({ where: { column: { in } } })`). What one request's DataLoader batches, this batches
  * across requests — a statement's fixed cost (planning, the round trip) is paid once for all of them,
  * and a burst of job events re-read by a thousand subscriptions costs a few statements instead of a
- * thousand. Nothing is kept after the read: no row outlives its request.
+ * thousand. Nothing is kept after the read: no row outlives its request. When the merged statement
+ * fails other than by the database being away, each request's keys are read on their own, so a key the
+ * database refuses fails only its request.
  */
 export class CoalescedReads<Key, Row extends object> {
   private waiting: Waiting<Key, Row>[] = [];
@@ -36,24 +40,34 @@ export class CoalescedReads<Key, Row extends object> {
     const batch = this.waiting;
     this.waiting = [];
     this.counts.reads += batch.length;
-    const wanted = [...new Set(batch.flatMap((waiting) => waiting.keys))];
     try {
-      const rowsByKey = new Map<Key, Row[]>();
-      for (let start = 0; start < wanted.length; start += MOST_KEYS_PER_READ) {
-        this.counts.statements++;
-        for (const row of await this.readKeys(wanted.slice(start, start + MOST_KEYS_PER_READ))) {
-          const key = this.keyOf(row);
-          if (key === null) continue;
-          const rows = rowsByKey.get(key);
-          if (rows) rows.push(row);
-          else rowsByKey.set(key, [row]);
-        }
-      }
-      // Each request gets row objects of its own: setting a field in one request's resolvers changes nothing another sees.
-      for (const waiting of batch) waiting.resolve(waiting.keys.map((key) => (rowsByKey.get(key) ?? []).map((row) => ({ ...row }))));
+      this.answer(batch, await this.rowsByKey(batch));
     } catch (error) {
-      for (const waiting of batch) waiting.reject(error);
+      // The database away fails them all at once; a key it refuses must not fail the requests merged with it: each is then read on its own.
+      if (batch.length === 1 || isDatabaseUnavailable(error)) return batch.forEach((waiting) => waiting.reject(error));
+      await Promise.all(batch.map((waiting) => this.rowsByKey([waiting]).then((rows) => this.answer([waiting], rows), waiting.reject)));
     }
+  }
+
+  private async rowsByKey(batch: Waiting<Key, Row>[]): Promise<Map<Key, Row[]>> {
+    const wanted = [...new Set(batch.flatMap((waiting) => waiting.keys))];
+    const rowsByKey = new Map<Key, Row[]>();
+    for (let start = 0; start < wanted.length; start += MOST_KEYS_PER_READ) {
+      this.counts.statements++;
+      for (const row of await this.readKeys(wanted.slice(start, start + MOST_KEYS_PER_READ))) {
+        const key = this.keyOf(row);
+        if (key === null) continue;
+        const rows = rowsByKey.get(key);
+        if (rows) rows.push(row);
+        else rowsByKey.set(key, [row]);
+      }
+    }
+    return rowsByKey;
+  }
+
+  /** Each request gets row objects of its own: setting a field in one request's resolvers changes nothing another sees. */
+  private answer(batch: Waiting<Key, Row>[], rowsByKey: Map<Key, Row[]>): void {
+    for (const waiting of batch) waiting.resolve(waiting.keys.map((key) => (rowsByKey.get(key) ?? []).map((row) => ({ ...row }))));
   }
 }
 
