@@ -1,9 +1,25 @@
-import { isDatabaseUnavailable } from "./unavailable.js";
-
 interface Waiting<Key, Row> {
   keys: readonly Key[];
   resolve: (groups: Row[][]) => void;
   reject: (error: unknown) => void;
+}
+
+/** PostgreSQL's "data exception" class: a value the column's type refuses (`22P02` invalid text, `22003` out of range, …). */
+const DATA_EXCEPTION = /^22/;
+
+/** True when `error` is a key refused as input: by Prisma's argument checks, or by the database as a value of the wrong type. */
+function isRefusedInput(error: unknown): boolean {
+  const seen: unknown[] = [];
+  const pending: unknown[] = [error];
+  while (pending.length > 0 && seen.length < 8) {
+    const cause = pending.pop() as { name?: unknown; code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } } | null;
+    if (!cause || typeof cause !== "object" || seen.includes(cause)) continue;
+    seen.push(cause);
+    if (cause.name === "PrismaClientValidationError") return true;
+    for (const code of [cause.code, cause.originalCode]) if (typeof code === "string" && DATA_EXCEPTION.test(code)) return true;
+    pending.push(cause.cause, cause.meta?.driverAdapterError);
+  }
+  return false;
 }
 
 /** Keys one statement reads at most (a burst larger than this is read in several). */
@@ -16,8 +32,8 @@ const MOST_KEYS_PER_READ = 500;
  * across requests — a statement's fixed cost (planning, the round trip) is paid once for all of them,
  * and a burst of job events re-read by a thousand subscriptions costs a few statements instead of a
  * thousand. Nothing is kept after the read: no row outlives its request. When the merged statement
- * fails other than by the database being away, each request's keys are read on their own, so a key the
- * database refuses fails only its request.
+ * fails on a key refused as input, each request's keys are read on their own, so that key fails only its
+ * request. Rows are copied shallowly: their Date, Decimal and Json values are shared and must not be changed.
  */
 export class CoalescedReads<Key, Row extends object> {
   private waiting: Waiting<Key, Row>[] = [];
@@ -43,8 +59,9 @@ export class CoalescedReads<Key, Row extends object> {
     try {
       this.answer(batch, await this.rowsByKey(batch));
     } catch (error) {
-      // The database away fails them all at once; a key it refuses must not fail the requests merged with it: each is then read on its own.
-      if (batch.length === 1 || isDatabaseUnavailable(error)) return batch.forEach((waiting) => waiting.reject(error));
+      // A key refused as input must not fail the requests merged with it: each is then read on its own. Any other
+      // failure (the database away or overloaded, a timeout) fails them all at once, without a statement each.
+      if (batch.length === 1 || !isRefusedInput(error)) return batch.forEach((waiting) => waiting.reject(error));
       await Promise.all(batch.map((waiting) => this.rowsByKey([waiting]).then((rows) => this.answer([waiting], rows), waiting.reject)));
     }
   }

@@ -54,6 +54,20 @@ function sharedGroupReadsOf<Row extends object, Key>(model: ModelDelegate<Row>, 
 }
 
 /**
+ * A read's options as JSON, to know the reads that are the same. Only plain values: a Date, a Decimal or
+ * one of Prisma's null markers would be written out like another value, and merge reads that differ.
+ */
+function signatureOf(options: unknown[]): string {
+  return JSON.stringify(options, function (this: Record<string, unknown>, key: string, value: unknown) {
+    const original = this[key];
+    if (original !== null && typeof original === "object" && !Array.isArray(original) && ![Object.prototype, null].includes(Object.getPrototypeOf(original))) {
+      throw new TypeError(`groupLoader: "${key}" is not a plain value; a shared read's filter and order can only hold plain values`);
+    }
+    return value;
+  });
+}
+
+/**
  * The rows whose `column` is each key (in `orderBy`), batched into one `findMany`; keys without rows get [].
  * With `select`, only those columns are read (and `column`, to group by). Like `sharedIdLoader`, the
  * batches of concurrent requests making the same read of the same model (same filter, order and
@@ -65,7 +79,7 @@ export function groupLoader<Row extends object, Key = number>(
   options: { where?: Record<string, unknown>; orderBy?: unknown; select?: Record<string, true> } = {},
 ): DataLoader<Key, Row[]> {
   const select = options.select && { ...options.select, [column]: true };
-  const signature = JSON.stringify([column, options.where, options.orderBy, select]);
+  const signature = signatureOf([column, options.where, options.orderBy, select]);
   const reads = sharedGroupReadsOf<Row, Key>(model, signature, () =>
     new CoalescedReads<Key, Row>(
       (keys) => Promise.resolve(model.findMany({ where: { ...options.where, [column]: { in: keys } }, orderBy: options.orderBy, ...(select && { select }) })),
