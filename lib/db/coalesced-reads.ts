@@ -1,25 +1,9 @@
+import { isRefusedInput } from "./errors.js";
+
 interface Waiting<Key, Row> {
   keys: readonly Key[];
   resolve: (groups: Row[][]) => void;
   reject: (error: unknown) => void;
-}
-
-/** PostgreSQL's "data exception" class: a value the column's type refuses (`22P02` invalid text, `22003` out of range, …). */
-const DATA_EXCEPTION = /^22/;
-
-/** True when `error` is a key refused as input: by Prisma's argument checks, or by the database as a value of the wrong type. */
-function isRefusedInput(error: unknown): boolean {
-  const seen: unknown[] = [];
-  const pending: unknown[] = [error];
-  while (pending.length > 0 && seen.length < 8) {
-    const cause = pending.pop() as { name?: unknown; code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } } | null;
-    if (!cause || typeof cause !== "object" || seen.includes(cause)) continue;
-    seen.push(cause);
-    if (cause.name === "PrismaClientValidationError") return true;
-    for (const code of [cause.code, cause.originalCode]) if (typeof code === "string" && DATA_EXCEPTION.test(code)) return true;
-    pending.push(cause.cause, cause.meta?.driverAdapterError);
-  }
-  return false;
 }
 
 /** Keys one statement reads at most (a burst larger than this is read in several). */

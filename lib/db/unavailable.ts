@@ -8,13 +8,14 @@ const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|57014)$/;
 const DRIVER_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection timeout|Client has encountered a connection error|Can't reach database server/i;
 
-function causesOf(error: unknown): unknown[] {
+/** `error` and what it wraps (its original error, its cause, the driver adapter's error Prisma got), outermost first. */
+export function causesOf(error: unknown): unknown[] {
   const chain: unknown[] = [];
   let current = error;
   while (current && typeof current === "object" && chain.length < 8 && !chain.includes(current)) {
     chain.push(current);
-    const next = current as { originalError?: unknown; cause?: unknown };
-    current = next.originalError ?? next.cause;
+    const next = current as { originalError?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+    current = next.originalError ?? next.cause ?? next.meta?.driverAdapterError;
   }
   return chain;
 }
