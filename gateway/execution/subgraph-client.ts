@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { GraphQLError } from "graphql";
-import { Pool } from "undici";
+import { Pool, type Dispatcher } from "undici";
 import { isPassedOnOutage, subgraphUnavailable } from "../subgraph-fetcher.js";
 import type { SubgraphResponse } from "./run-plan.js";
 
@@ -10,16 +10,56 @@ export interface SubgraphRequestBody {
   operationName: string | undefined;
 }
 
+interface Answer {
+  statusCode: number;
+  contentType: string;
+  text: string;
+}
+
+/** Collects one answer's status, content type and body text. */
+class AnswerCollector implements Dispatcher.DispatchHandler {
+  private statusCode = 0;
+  private contentType = "";
+  private readonly chunks: Buffer[] = [];
+
+  constructor(
+    private readonly resolve: (answer: Answer) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  onRequestStart(): void {}
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    this.statusCode = statusCode;
+    this.contentType = String(headers["content-type"] ?? "");
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    const body = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+    this.resolve({ statusCode: this.statusCode, contentType: this.contentType, text: body.toString("utf8") });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.reject(error);
+  }
+}
+
 /** One subgraph reached over HTTP: a keep-alive connection pool, JSON in and out. */
 export class HttpSubgraph {
   private readonly pool: Pool;
   private readonly path: string;
+  private readonly origin: string;
 
   constructor(
     private readonly serviceName: string,
     private readonly url: string,
   ) {
     const parsed = new URL(url);
+    this.origin = parsed.origin;
     this.pool = new Pool(parsed.origin, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
     this.path = `${parsed.pathname}${parsed.search}`;
   }
@@ -30,22 +70,27 @@ export class HttpSubgraph {
    * @apollo/gateway's data source makes of it.
    */
   async send(body: SubgraphRequestBody, headers: Record<string, string>): Promise<SubgraphResponse> {
-    let response;
+    let response: Answer;
     try {
-      response = await this.pool.request({ path: this.path, method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
+      response = await this.answer({ ...headers, "content-type": "application/json" }, JSON.stringify(body));
     } catch {
       throw subgraphUnavailable(this.serviceName);
     }
-    const text = await response.body.text().catch(() => {
-      throw subgraphUnavailable(this.serviceName);
-    });
-    const type = String(response.headers["content-type"] ?? "");
+    const { text } = response;
+    const type = response.contentType;
     const json = type.startsWith("application/json") || type.startsWith("application/graphql-response+json");
     if (isPassedOnOutage(response.statusCode) && !type.includes("json")) throw subgraphUnavailable(this.serviceName);
     const parsed = json ? JSON.parse(text) : text;
     if ((response.statusCode < 200 || response.statusCode > 299) && !isPassedOnOutage(response.statusCode)) throw errorFromStatus(this.url, response.statusCode, parsed);
     if (typeof parsed !== "object" || parsed === null) throw new Error(`Expected JSON response body, but received: ${text}`);
     return parsed;
+  }
+
+  /** The whole answer to one POST, collected from undici's dispatch callbacks (no response stream is made for a body read at once). */
+  private answer(headers: Record<string, string>, body: string): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      this.pool.dispatch({ origin: this.origin, path: this.path, method: "POST", headers, body }, new AnswerCollector(resolve, reject));
+    });
   }
 
   close(): Promise<void> {
