@@ -5,12 +5,13 @@ import { buildSubgraphSchema } from "@apollo/subgraph";
 import { GraphQLError, parse } from "graphql";
 
 /*
- * Four small subgraphs answering from memory (products, reviews, users, inventory), for comparing
- * gateways and executors: entities across all of them, @requires, interfaces, unions, enums,
+ * Five small subgraphs answering from memory (products, reviews, users, inventory, ratings), for
+ * comparing gateways and executors: entities across all of them, @requires, interfaces (one an entity
+ * another subgraph extends as an @interfaceObject), unions, enums,
  * nullable and non-null fields that fail (u3 has no email; the review of p5 names an author no subgraph knows).
  */
 
-const LINK = `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@external", "@requires", "@shareable"])`;
+const LINK = `extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@external", "@requires", "@shareable", "@interfaceObject"])`;
 
 const products = Array.from({ length: 12 }, (_, i) => ({ id: `p${i}`, name: `Product ${i}`, price: 10 + i * 1.5, kind: i % 3 === 0 ? "BOOK" : "GADGET", sellerId: `u${i % 5}` }));
 const users = Array.from({ length: 5 }, (_, i) => ({ id: `u${i}`, name: `User ${i}`, email: i === 3 ? null : `user${i}@example.test` }));
@@ -23,7 +24,7 @@ const SUBGRAPHS = {
   products: {
     typeDefs: `${LINK}
       enum Kind { BOOK GADGET }
-      interface Item { id: ID! name: String! }
+      interface Item @key(fields: "id") { id: ID! name: String! }
       type Product implements Item @key(fields: "id") { id: ID! name: String! price: Float! kind: Kind! seller: User secret: String }
       type User @key(fields: "id", resolvable: false) { id: ID! }
       type Query { products(first: Int = 12): [Product!]! product(id: ID!): Product items: [Item!]! failing: Product! }`,
@@ -36,7 +37,7 @@ const SUBGRAPHS = {
           throw new GraphQLError("No product today", { extensions: { code: "NOT_FOUND" } });
         },
       },
-      Item: { __resolveType: () => "Product" },
+      Item: { __resolveType: () => "Product", __resolveReference: ({ id }: { id: string }) => products.find((p) => p.id === id) },
       Product: {
         __resolveReference: ({ id }: { id: string }) => products.find((p) => p.id === id),
         seller: (product: { sellerId: string }) => ({ id: product.sellerId }),
@@ -79,6 +80,15 @@ const SUBGRAPHS = {
       },
     },
   },
+  ratings: {
+    typeDefs: `${LINK}
+      type Item @key(fields: "id") @interfaceObject { id: ID! rating: Int! }
+      type Query { topRated: [Item!]! }`,
+    resolvers: {
+      Query: { topRated: () => ["p4", "p2", "p7"].map((id) => ({ id })) },
+      Item: { __resolveReference: ({ id }: { id: string }) => ({ id }), rating: ({ id }: { id: string }) => (Number(id.slice(1)) % 5) + 1 },
+    },
+  },
 };
 
 export interface FederatedFixture {
@@ -90,7 +100,7 @@ export interface FederatedFixture {
   stop(): Promise<void>;
 }
 
-/** Starts the four subgraphs on free loopback ports and composes their supergraph. */
+/** Starts the subgraphs on free loopback ports and composes their supergraph. */
 export async function startFederatedFixture(): Promise<FederatedFixture> {
   const servers = new Map<string, ApolloServer>();
   const services: { name: string; url: string; typeDefs: ReturnType<typeof parse> }[] = [];

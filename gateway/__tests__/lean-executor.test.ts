@@ -76,6 +76,7 @@ const CASES: [string, string, Record<string, unknown>?, string?][] = [
   ["aliases, named and inline fragments, variables with defaults, @include", `query Q($first: Int, $withReviews: Boolean!) { list: products(first: $first) { ... on Product { name } ...P reviews @include(if: $withReviews) { stars } } } fragment P on Product { pid: id price }`, { first: 4, withReviews: true }],
   ["@include false and @skip literal", `query Q($withReviews: Boolean!) { products(first: 3) { id reviews @include(if: $withReviews) { stars } name @skip(if: true) } }`, { withReviews: false }],
   ["interfaces, unions and __typename (aliased too)", `{ __typename items { __typename id ... on Product { kind inStock } } actors { __typename t: __typename ... on User { name } } }`],
+  ["an entity interface extended elsewhere as an @interfaceObject, reached from both sides", `{ items { __typename id name rating } topRated { __typename id rating name ... on Product { price } } }`],
   ["a subgraph error on a nullable field: partial data, error with its path", `{ products(first: 3) { id secret } product(id: "p1") { name secret } }`],
   ["an error on a non-null root field nulls the whole data", `{ failing { name } products(first: 2) { name } }`],
   ["an entity that does not exist", `{ product(id: "nope") { name reviews { id } } }`],

@@ -1,7 +1,7 @@
 import { operationFromDocument, Supergraph, type Operation, type Schema } from "@apollo/federation-internals";
 import { QueryPlanner, type PlanNode, type QueryPlan, type SubscriptionNode } from "@apollo/query-planner";
 import type { GatewayExecutionResult, GatewayExecutor, GatewayGraphQLRequestContext } from "@apollo/server-gateway-interface";
-import { GraphQLError, type OperationDefinitionNode } from "graphql";
+import { GraphQLError, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 import { getVariableValues } from "graphql/execution/values.js";
 import { compileShape, type CompiledShape } from "./compiled-shape.js";
 import { runPlan, type SubgraphCall } from "./run-plan.js";
@@ -41,7 +41,8 @@ function usesOnlyPlainNodes(node: PlanNode | SubscriptionNode | undefined): bool
  * cover (schema introspection, @defer) goes to the stock executor.
  */
 export class LeanExecutor {
-  private supergraphSchema?: Schema;
+  /** The supergraph as graphql-js sees it: what @apollo/gateway's own data rewrites and type conditions look types up in. */
+  private supergraphSchema?: GraphQLSchema;
   private apiSchema?: Schema;
   private planner?: QueryPlanner;
   private readonly prepared = new Map<string, Prepared | null>();
@@ -53,7 +54,7 @@ export class LeanExecutor {
   /** Takes a (new) supergraph: plans and shapes are made again for it. */
   load(coreSupergraphSdl: string): void {
     const supergraph = Supergraph.build(coreSupergraphSdl);
-    this.supergraphSchema = supergraph.schema;
+    this.supergraphSchema = supergraph.schema.toGraphQLJSSchema();
     this.apiSchema = supergraph.apiSchema();
     this.planner = new QueryPlanner(supergraph);
     this.prepared.clear();

@@ -1,6 +1,6 @@
-import { ERRORS, errorCodeDef, type Schema, type VariableDefinitions } from "@apollo/federation-internals";
+import { ERRORS, errorCodeDef, type VariableDefinitions } from "@apollo/federation-internals";
 import { evaluateCondition, type FetchNode, type PlanNode, type QueryPlanSelectionNode } from "@apollo/query-planner";
-import { GraphQLError, Kind } from "graphql";
+import { GraphQLError, Kind, type GraphQLSchema as Schema } from "graphql";
 import { deepMerge } from "./deep-merge.js";
 import { RepresentationSlots } from "./representation-slots.js";
 import { createRequire } from "node:module";
