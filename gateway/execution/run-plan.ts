@@ -2,18 +2,9 @@ import { ERRORS, errorCodeDef, type VariableDefinitions } from "@apollo/federati
 import { evaluateCondition, type FetchNode, type PlanNode, type QueryPlanSelectionNode } from "@apollo/query-planner";
 import { GraphQLError, Kind, type GraphQLSchema as Schema } from "graphql";
 import { deepMerge } from "./deep-merge.js";
+import { keyedSlots } from "./keyed-entities.js";
 import { RepresentationSlots } from "./representation-slots.js";
-import { createRequire } from "node:module";
-
-// Pieces of @apollo/gateway's own executor, used as they are so rewrites and error paths stay exactly its own.
-const require = createRequire(import.meta.url);
-const { applyRewrites, isObjectOfType } = require("@apollo/gateway/dist/dataRewrites") as {
-  applyRewrites: (schema: Schema, rewrites: FetchNode["outputRewrites"], value: any) => void;
-  isObjectOfType: (schema: Schema, object: any, typeCondition: string) => boolean;
-};
-const { generateHydratedPaths } = require("@apollo/gateway/dist/executeQueryPlan") as {
-  generateHydratedPaths: (parent: (string | number)[], path: (string | number)[], data: any, result: (string | number)[][]) => void;
-};
+import { applyRewrites, generateHydratedPaths, isObjectOfType } from "./stock-executor-pieces.js";
 
 /** What one subgraph answered: a GraphQL response body. */
 export interface SubgraphResponse {
@@ -93,20 +84,31 @@ async function runFetch(run: PlanRun, fetch: FetchNode, cursor: Cursor): Promise
     for (const entity of entities) deepMerge(entity, received);
     return;
   }
-  const select = selectorOf(run.supergraphSchema, fetch.requires);
-  const representations: any[] = [];
-  const entityIndexes: number[] = [];
-  entities.forEach((entity, index) => {
-    const representation = select(entity);
-    if (representation && representation.__typename) {
-      applyRewrites(run.supergraphSchema, fetch.inputRewrites, representation);
-      representations.push(representation);
-      entityIndexes.push(index);
+  let representations: any[];
+  let entityIndexes: number[] | undefined;
+  const keyed = fetch.inputRewrites?.length ? undefined : keyedSlots(run.supergraphSchema, fetch.requires, entities);
+  if (keyed) {
+    // Every entity has a representation, of which only the distinct ones were made.
+    if ("representations" in variables) throw new Error(`Variables cannot contain key "representations"`);
+    const { distinct, slots } = keyed;
+    if (distinct.length < entities.length && (await sendDistinct(run, fetch, variables, distinct, slots, entities))) return;
+    representations = slots.map((slot) => distinct[slot]);
+  } else {
+    const select = selectorOf(run.supergraphSchema, fetch.requires);
+    representations = [];
+    entityIndexes = [];
+    for (let index = 0; index < entities.length; index++) {
+      const representation = select(entities[index]);
+      if (representation && representation.__typename) {
+        applyRewrites(run.supergraphSchema, fetch.inputRewrites, representation);
+        representations.push(representation);
+        entityIndexes.push(index);
+      }
     }
-  });
-  if (representations.length < 1) return;
-  if ("representations" in variables) throw new Error(`Variables cannot contain key "representations"`);
-  if (representations.length === entities.length && !fetch.inputRewrites?.length && (await mergeDistinct(run, fetch, variables, representations, entities))) return;
+    if (representations.length < 1) return;
+    if ("representations" in variables) throw new Error(`Variables cannot contain key "representations"`);
+    if (representations.length === entities.length && !fetch.inputRewrites?.length && (await mergeDistinct(run, fetch, variables, representations, entities))) return;
+  }
   const received = await send({ ...variables, representations });
   if (!received) return;
   if (!Array.isArray(received._entities)) throw new Error(`Expected "data._entities" in response to be an array`);
@@ -115,10 +117,10 @@ async function runFetch(run: PlanRun, fetch: FetchNode, cursor: Cursor): Promise
   // Bounded by `entities.length` as in the gateway's own executor (indexes past the representations are undefined and merge nothing).
   for (let i = 0; i < entities.length; i++) {
     const receivedEntity = receivedEntities[i];
-    const existing = entities[entityIndexes[i]];
+    const existing = entities[entityIndexes ? entityIndexes[i] : i];
     if (receivedEntity && !receivedEntity.__typename) receivedEntity.__typename = existing.__typename;
     applyRewrites(run.supergraphSchema, fetch.outputRewrites, receivedEntity);
-    deepMerge(entities[entityIndexes[i]], receivedEntity);
+    deepMerge(existing, receivedEntity);
   }
 }
 
@@ -132,8 +134,11 @@ async function runFetch(run: PlanRun, fetch: FetchNode, cursor: Cursor): Promise
 async function mergeDistinct(run: PlanRun, fetch: FetchNode, variables: Record<string, unknown>, representations: any[], entities: any[]): Promise<boolean> {
   const slotsOf = new RepresentationSlots();
   const slots = representations.map((representation) => slotsOf.slotOf(representation));
-  const distinct = slotsOf.distinct;
-  if (distinct.length === representations.length) return false;
+  return slotsOf.distinct.length < representations.length && sendDistinct(run, fetch, variables, slotsOf.distinct, slots, entities);
+}
+
+/** Sends `distinct` and merges each answer into the entities of its slot; false (nothing merged) when the answer is not clean. */
+async function sendDistinct(run: PlanRun, fetch: FetchNode, variables: Record<string, unknown>, distinct: Record<string, unknown>[], slots: number[], entities: any[]): Promise<boolean> {
   const response = await run.call(fetch.serviceName, { query: fetch.operation, variables: { ...variables, representations: distinct }, operationName: fetch.operationName });
   const received = response.data?._entities;
   if (response.errors || !Array.isArray(received) || received.length !== distinct.length) return false;
