@@ -17,10 +17,10 @@ const requiresOf = (typeCondition: string, key: string): QueryPlanSelectionNode[
   { kind: Kind.INLINE_FRAGMENT, typeCondition, selections: [{ kind: Kind.FIELD, name: "__typename" }, { kind: Kind.FIELD, name: key }] },
 ];
 
-/** What the stock way gives: each entity's `{ __typename, key }`, slotted by equality as JSON. */
-function selectedOneByOne(entities: Record<string, unknown>[], key: string) {
+/** What the stock way gives: each entity's `{ __typename, ...fields }`, slotted by equality as JSON. */
+function selectedOneByOne(entities: Record<string, unknown>[], fields: string[]) {
   const slotsOf = new RepresentationSlots();
-  const slots = entities.map((entity) => slotsOf.slotOf({ __typename: entity.__typename, [key]: entity[key] }));
+  const slots = entities.map((entity) => slotsOf.slotOf(Object.fromEntries([["__typename", entity.__typename], ...fields.map((field) => [field, entity[field]])])));
   return { distinct: slotsOf.distinct, slots };
 }
 
@@ -34,7 +34,7 @@ test("keyed entities: the distinct representations and slots selecting each one 
     { __typename: "Product", id: "1" },
   ];
   const keyed = keyedSlots(schema, requiresOf("Item", "id"), entities);
-  assert.deepEqual(keyed, selectedOneByOne(entities, "id"));
+  assert.deepEqual(keyed, selectedOneByOne(entities, ["id"]));
   assert.deepEqual(keyed!.distinct, [
     { __typename: "Product", id: "1" },
     { __typename: "Book", id: "1" },
@@ -49,7 +49,6 @@ test("keyed entities: anything not plainly keyed is left to selecting one by one
   for (const odd of [
     { __typename: "User", upc: "a" },
     { __typename: "Product" },
-    { __typename: "Product", upc: null },
     { __typename: "Product", upc: { nested: true } },
     { __typename: "Product", upc: ["a"] },
     { __typename: "", upc: "a" },
@@ -59,6 +58,25 @@ test("keyed entities: anything not plainly keyed is left to selecting one by one
     assert.equal(keyedSlots(schema, requires, [{ __typename: "Product", upc: "a" }, odd]), undefined, JSON.stringify(odd));
   }
   const aliased: QueryPlanSelectionNode[] = [{ kind: Kind.INLINE_FRAGMENT, typeCondition: "Product", selections: [{ kind: Kind.FIELD, name: "__typename" }, { kind: Kind.FIELD, name: "upc", alias: "code" }] }];
-  const compound: QueryPlanSelectionNode[] = [{ kind: Kind.INLINE_FRAGMENT, typeCondition: "Product", selections: [{ kind: Kind.FIELD, name: "__typename" }, { kind: Kind.FIELD, name: "id" }, { kind: Kind.FIELD, name: "upc" }] }];
-  for (const requiresOfOtherForm of [aliased, compound]) assert.equal(keyedSlots(schema, requiresOfOtherForm, [{ __typename: "Product", id: "1", upc: "a" }]), undefined);
+  const nested: QueryPlanSelectionNode[] = [{ kind: Kind.INLINE_FRAGMENT, typeCondition: "Product", selections: [{ kind: Kind.FIELD, name: "__typename" }, { kind: Kind.FIELD, name: "size", selections: [{ kind: Kind.FIELD, name: "width" }] }] }];
+  for (const requiresOfOtherForm of [aliased, nested]) assert.equal(keyedSlots(schema, requiresOfOtherForm, [{ __typename: "Product", upc: "a", size: { width: 1 } }]), undefined);
+});
+
+test("keyed entities: a key of several fields (as @requires makes it), null and booleans among the values", () => {
+  const requires: QueryPlanSelectionNode[] = [
+    { kind: Kind.INLINE_FRAGMENT, typeCondition: "Product", selections: ["__typename", "upc", "price", "inStock"].map((name) => ({ kind: Kind.FIELD, name })) },
+  ];
+  const entities = [
+    { __typename: "Product", upc: "a", price: 1, inStock: true },
+    { __typename: "Product", upc: "a", price: 1, inStock: false },
+    { __typename: "Product", upc: "a", price: null, inStock: true },
+    { inStock: true, price: 1, upc: "a", __typename: "Product" },
+    { __typename: "Product", upc: "a", price: "1", inStock: true },
+    { __typename: "Product", upc: "b", price: null, inStock: null },
+    { __typename: "Product", upc: "a", price: null, inStock: true, name: "x" },
+  ];
+  const keyed = keyedSlots(schema, requires, entities);
+  assert.deepEqual(keyed, selectedOneByOne(entities, ["upc", "price", "inStock"]));
+  assert.deepEqual(keyed!.slots, [0, 1, 2, 0, 3, 4, 2]);
+  assert.deepEqual(Object.keys(keyed!.distinct[0]), ["__typename", "upc", "price", "inStock"], "fields in the order the requires names them");
 });

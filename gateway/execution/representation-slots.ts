@@ -16,23 +16,16 @@ export class RepresentationSlots {
     const typename = representation.__typename;
     if (field !== undefined && typeof typename === "string") {
       const value = representation[field];
-      if (typeof value === "string" || typeof value === "number") return this.keyedSlot(typename, field, value, representation);
+      if (typeof value === "string" || typeof value === "number") {
+        const byValue = this.last?.typename === typename && this.last.field === field ? this.last.byValue : this.valuesOf(typename, field);
+        let slot = byValue.get(value);
+        if (slot === undefined) byValue.set(value, (slot = this.add(representation)));
+        return slot;
+      }
     }
     const json = JSON.stringify(representation);
     let slot = this.byJson.get(json);
     if (slot === undefined) this.byJson.set(json, (slot = this.add(representation)));
-    return slot;
-  }
-
-  /** The slot of `{ __typename: typename, [field]: value }`, that representation made only when it is new. */
-  slotOfKey(typename: string, field: string, value: string | number): number {
-    return this.keyedSlot(typename, field, value, undefined);
-  }
-
-  private keyedSlot(typename: string, field: string, value: string | number, representation: Record<string, unknown> | undefined): number {
-    const byValue = this.last?.typename === typename && this.last.field === field ? this.last.byValue : this.valuesOf(typename, field);
-    let slot = byValue.get(value);
-    if (slot === undefined) byValue.set(value, (slot = this.add(representation ?? { __typename: typename, [field]: value })));
     return slot;
   }
 
