@@ -213,7 +213,7 @@ function moveInto(cursor: Cursor, path: readonly (string | number)[]): Cursor | 
   return data ? { path: cursor.path.concat(path), data, fullResult: cursor.fullResult } : undefined;
 }
 
-/** The values at `path` (from `from` on), lists flattened at `@`, as @apollo/gateway's `flattenResultsAtPath`. */
+/** The values at `path`, lists flattened at `@`, as @apollo/gateway's `flattenResultsAtPath`. */
 function flattenAt(value: any, path: readonly (string | number)[], from: number): any {
   let current = value;
   for (let index = from; index < path.length; index++) {
@@ -222,17 +222,33 @@ function flattenAt(value: any, path: readonly (string | number)[], from: number)
     if (element === "@") {
       if (!Array.isArray(current)) return (current as any).flatMap((item: any) => flattenAt(item, path, index + 1));
       const flattened: any[] = [];
-      for (const item of current) {
-        const inner = flattenAt(item, path, index + 1);
-        if (Array.isArray(inner)) for (const innerItem of inner) flattened.push(innerItem);
-        else flattened.push(inner);
-      }
+      for (const item of current) collectAt(item, path, index + 1, flattened);
       return flattened;
     }
-    if (typeof element !== "string" || Array.isArray(current)) throw new Error(`Unexpected path element ${String(element)}`);
-    current = Object.prototype.hasOwnProperty.call(current, element) ? current[element] : undefined;
+    current = fieldOf(current, element);
   }
   return current;
+}
+
+/** Appends what `flattenAt(value, path, from)` gives to `into` as `flatMap` would (an array's items, else the value), depth first, without an array per item. */
+function collectAt(value: any, path: readonly (string | number)[], from: number, into: any[]): void {
+  let current = value;
+  for (let index = from; index < path.length && current !== undefined && current !== null; index++) {
+    const element = path[index];
+    if (element === "@") {
+      if (!Array.isArray(current)) (current as any).flatMap(() => undefined);
+      for (const item of current) collectAt(item, path, index + 1, into);
+      return;
+    }
+    current = fieldOf(current, element);
+  }
+  if (Array.isArray(current)) for (const item of current) into.push(item);
+  else into.push(current);
+}
+
+function fieldOf(current: any, element: string | number): any {
+  if (typeof element !== "string" || Array.isArray(current)) throw new Error(`Unexpected path element ${String(element)}`);
+  return Object.prototype.hasOwnProperty.call(current, element) ? current[element] : undefined;
 }
 
 function lazyErrorPath(fetch: FetchNode, cursor: Cursor): (path: ReadonlyArray<string | number> | undefined) => (string | number)[] | undefined {
