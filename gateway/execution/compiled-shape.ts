@@ -29,7 +29,16 @@ export type ShapeType =
 
 export type ShapeSelection =
   | { kind: "typename"; responseName: string; skip?: Condition; include?: Condition }
-  | { kind: "field"; responseName: string; type: ShapeType; selections?: ShapeSelection[]; skip?: Condition; include?: Condition }
+  | {
+      kind: "field";
+      responseName: string;
+      type: ShapeType;
+      selections?: ShapeSelection[];
+      /** For a leaf (or non-null leaf) field: whether a value is one the field may return as it is. */
+      validLeaf?: (value: unknown) => boolean;
+      skip?: Condition;
+      include?: Condition;
+    }
   | { kind: "fragment"; applies: (typename: unknown, parentType: CompositeType) => boolean; typeCondition?: CompositeType; selections: ShapeSelection[]; skip?: Condition; include?: Condition };
 
 /**
@@ -114,7 +123,9 @@ function compileSelections(schema: Schema, selectionSet: SelectionSet): ShapeSel
       const responseName = field.responseName();
       if (field.name === typenameFieldName) return { kind: "typename", responseName, skip, include };
       const selections = selection.selectionSet ? compileSelections(schema, selection.selectionSet) : undefined;
-      return { kind: "field", responseName, type: compileType(schema, field.definition.type!), selections, skip, include };
+      const type = compileType(schema, field.definition.type!);
+      const leaf = type.kind === "nonNull" ? type.ofType : type;
+      return { kind: "field", responseName, type, selections, validLeaf: leaf.kind === "leaf" ? leaf.isValid : undefined, skip, include };
     }
     const typeCondition = selection.element.typeCondition;
     return { kind: "fragment", applies: conditionTest(schema, typeCondition), typeCondition, selections: compileSelections(schema, selection.selectionSet), skip, include };

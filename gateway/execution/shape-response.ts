@@ -54,6 +54,15 @@ function applySelections(run: Run, input: any, selections: ShapeSelection[], out
       output[responseName] = type.name;
     } else if (selection.kind === "field") {
       const { responseName } = selection;
+      if (selection.validLeaf) {
+        // A leaf set before stays; a valid non-null one is taken as it is. Null or invalid: the general path, for its error.
+        if (output[responseName] !== undefined) continue;
+        const value = getOwn(input, responseName);
+        if (value !== undefined && value !== null && selection.validLeaf(value)) {
+          output[responseName] = value;
+          continue;
+        }
+      }
       path.push(responseName);
       const updated = updateValue(run, output[responseName], selection.type, getOwn(input, responseName) ?? null, selection.selections, path, parentType);
       output[responseName] = updated;
