@@ -16,6 +16,7 @@ const CASES: [string, string][] = [
   [`{}`, `{"__proto__":{"polluted":true},"valueOf":[1,2]}`],
   [`{"a":[[{"x":1}],[{"x":2}]]}`, `{"a":[[{"y":1}],[{"y":2},{"y":3}]]}`],
   [`{"a":{"b":1}}`, `null`],
+  [`{"b":1,"3":0}`, `{"z":1,"2":{"x":1},"a":2,"1":3,"3":{"y":1}}`],
 ];
 
 test("merges exactly as @apollo/gateway's deepMerge: nested objects, lists of equal and unequal lengths, nulls, keys of Object.prototype", () => {

@@ -9,7 +9,9 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  */
 export function deepMerge(target: any, source: any): any {
   if (source === undefined || source === null) return target;
-  for (const key of Object.keys(source)) {
+  // for…in with an own-key check visits what Object.keys lists, in its order, without an array per object.
+  for (const key in source) {
+    if (!hasOwn.call(source, key)) continue;
     const value = source[key];
     if (value === undefined) continue;
     let current: any;
