@@ -94,10 +94,11 @@ function compileType(schema: Schema, type: Type): ShapeType {
   return { kind: "leaf", isValid: leafCheck(schema, leaf), text: leaf.toString() };
 }
 
-/** Whether a fragment's type condition holds for an object (`computeResponse`'s rule), remembered per typename. */
+/** Whether a fragment's type condition holds for an object (`computeResponse`'s rule), remembered per typename and, for an object without one, per parent type. */
 function conditionTest(schema: Schema, typeCondition: CompositeType | undefined): (typename: unknown, parentType: CompositeType) => boolean {
   if (!typeCondition) return () => true;
   const byTypename = new Map<string, boolean>();
+  const byParentType = new Map<CompositeType, boolean>();
   return (typename, parentType) => {
     if (typeof typename === "string" && typename) {
       let applies = byTypename.get(typename);
@@ -108,7 +109,9 @@ function conditionTest(schema: Schema, typeCondition: CompositeType | undefined)
       }
       return applies;
     }
-    return isSubtype(typeCondition, parentType as any);
+    let applies = byParentType.get(parentType);
+    if (applies === undefined) byParentType.set(parentType, (applies = isSubtype(typeCondition, parentType as any)));
+    return applies;
   };
 }
 
