@@ -83,6 +83,7 @@ const CASES: [string, string, Record<string, unknown>?, string?][] = [
   ["variables of the wrong type are refused before any fetch", `query($first: Int) { products(first: $first) { id } }`, { first: "many" }],
   ["the operation named among several", `query A { products(first: 1) { name } } query B { actors { ... on User { id } } }`, undefined, "B"],
   ["aliases named __proto__ stay members of the answer", `{ __proto__: products(first: 2) { __proto__: name id } }`],
+  ["aliases named as Object.prototype's members stay members of the answer", `{ product(id: "p2") { constructor: name toString: id valueOf: seller { hasOwnProperty: name } } }`],
   ["schema introspection (left to the stock executor)", `{ __schema { queryType { name } } __type(name: "Product") { fields { name } } }`],
 ];
 
@@ -96,6 +97,28 @@ for (const [name, query, variables, operationName] of CASES) {
     assert.deepEqual(executor.counts, introspection ? { ...counted, stock: counted.stock + 1 } : { ...counted, lean: counted.lean + 1 }, "which executor answered");
   });
 }
+
+test("aliases cannot reach Object.prototype through the answer being built: nothing is set on it or on Object", async () => {
+  const attacks = [
+    `{ constructor: product(id: "p1") { prototype: seller { polluted: name } } }`,
+    `{ constructor: product(id: "p1") { prototype: seller { isAdmin: __typename } } }`,
+    `{ constructor: product(id: "p1") { id } }`,
+  ];
+  try {
+    for (const query of attacks) {
+      const answers = await both(query);
+      assert.equal(answers.lean, answers.stock, query);
+      assert.match(answers.lean, /"constructor":\{/);
+    }
+    assert.equal(({} as any).polluted, undefined);
+    assert.equal(({} as any).isAdmin, undefined);
+    assert.equal((Object as any).id, undefined);
+  } finally {
+    delete (Object.prototype as any).polluted;
+    delete (Object.prototype as any).isAdmin;
+    delete (Object as any).id;
+  }
+});
 
 test("null bubbling is reported as the stock gateway does: the nearest nullable parent is null, valueCompletion errors", async () => {
   const { lean: answer } = await both(`{ product(id: "p5") { name reviews { id author { email } } } products(first: 1) { name } }`);

@@ -53,7 +53,11 @@ export interface CompiledShape {
   defaultedVariables: Record<string, unknown>;
   /** The schema's type of that name (remembered: the same few typenames come back on every object). */
   typeNamed(name: string): NamedType | undefined;
-  /** A new response object: a plain one, or one without a prototype when a response name is `__proto__`. */
+  /**
+   * A new response object: a plain one, or one without a prototype when a response name is one of
+   * Object.prototype's members (`__proto__`, `constructor`, `toString`, …), which a plain object would
+   * answer before the name is set (and `__proto__` would take as its prototype).
+   */
   newObject(): Record<string, unknown>;
 }
 
@@ -135,9 +139,9 @@ function compileSelections(schema: Schema, selectionSet: SelectionSet): ShapeSel
   });
 }
 
-/** Whether a response name is `__proto__`, which a plain object would take as its prototype. */
-function namesProto(selections: readonly ShapeSelection[]): boolean {
-  return selections.some((selection) => ("responseName" in selection && selection.responseName === "__proto__") || ("selections" in selection && selection.selections !== undefined && namesProto(selection.selections)));
+/** Whether a response name is one a plain object already has through Object.prototype. */
+function namesObjectMember(selections: readonly ShapeSelection[]): boolean {
+  return selections.some((selection) => ("responseName" in selection && selection.responseName in Object.prototype) || ("selections" in selection && selection.selections !== undefined && namesObjectMember(selection.selections)));
 }
 
 export function compileShape(operation: Operation): CompiledShape | null {
@@ -158,7 +162,7 @@ export function compileShape(operation: Operation): CompiledShape | null {
         }
         return type;
       },
-      newObject: namesProto(selections) ? () => Object.create(null) : () => ({}),
+      newObject: namesObjectMember(selections) ? () => Object.create(null) : () => ({}),
     };
   } catch (error) {
     if (error instanceof IntrospectionFound) return null;
