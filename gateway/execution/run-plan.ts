@@ -142,6 +142,8 @@ async function sendDistinct(run: PlanRun, fetch: FetchNode, variables: Record<st
   const response = await run.call(fetch.serviceName, { query: fetch.operation, variables: { ...variables, representations: distinct }, operationName: fetch.operationName });
   const received = response.data?._entities;
   if (response.errors || !Array.isArray(received) || received.length !== distinct.length) return false;
+  // An entity that is a string or number (truthy) fails where the stock executor fails, after merging those before it: asked again as it asks.
+  if (received.some((entity) => entity && typeof entity !== "object")) return false;
   for (let slot = 0; slot < distinct.length; slot++) {
     const entity = received[slot];
     if (entity && !entity.__typename) entity.__typename = distinct[slot].__typename;

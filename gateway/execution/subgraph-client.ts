@@ -40,7 +40,9 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
 
   onResponseEnd(): void {
     const body = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
-    this.resolve({ statusCode: this.statusCode, contentType: this.contentType, text: body.toString("utf8") });
+    const text = body.toString("utf8");
+    // A leading byte order mark is dropped, as a body read as text (UTF-8 decoding) drops it.
+    this.resolve({ statusCode: this.statusCode, contentType: this.contentType, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
