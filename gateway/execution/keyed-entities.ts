@@ -16,7 +16,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
 const keyedRequires = new WeakMap<readonly QueryPlanSelectionNode[], KeyedRequires | null>();
 
 const isLeafField = (selection: QueryPlanSelectionNode): selection is QueryPlanFieldNode => selection.kind === Kind.FIELD && !selection.alias && !selection.selections;
-/** A value that is equal to another exactly when their JSON is (a parsed answer has no NaN, and −0 prints as 0). */
+/** A value slotted by itself: equal values print alike; values a JSON answer can hold print alike only when equal (−0 prints as 0, as Map takes it). */
 const isPlainValue = (value: unknown) => value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 
 function keyedRequiresOf(requires: readonly QueryPlanSelectionNode[]): KeyedRequires | null {
