@@ -6,7 +6,7 @@ import { isObjectOfType } from "./stock-executor-pieces.js";
 interface KeyedRequires {
   typeCondition: string;
   fields: string[];
-  holdsFor: Map<string, boolean>;
+  holdsFor: Set<string>;
 }
 
 /** Slots by a representation's values, field after field; the last field's values lead to slots. */
@@ -27,7 +27,7 @@ function keyedRequiresOf(requires: readonly QueryPlanSelectionNode[]): KeyedRequ
     if (requires.length === 1 && only.kind === Kind.INLINE_FRAGMENT && only.typeCondition && only.selections.length >= 2 && only.selections.every(isLeafField)) {
       const [typename, ...rest] = only.selections as QueryPlanFieldNode[];
       const fields = rest.map((field) => field.name);
-      if (typename.name === "__typename" && !fields.includes("__typename") && new Set(fields).size === fields.length) known = { typeCondition: only.typeCondition, fields, holdsFor: new Map() };
+      if (typename.name === "__typename" && !fields.includes("__typename") && new Set(fields).size === fields.length) known = { typeCondition: only.typeCondition, fields, holdsFor: new Set() };
     }
     keyedRequires.set(requires, known);
   }
@@ -55,10 +55,10 @@ export function keyedSlots(schema: GraphQLSchema, requires: readonly QueryPlanSe
     if (typeof entity !== "object" || !hasOwn.call(entity, "__typename")) return undefined;
     const typename = entity.__typename;
     if (typeof typename !== "string" || typename === "") return undefined;
-    if (typename !== typeCondition) {
-      let holds = holdsFor.get(typename);
-      if (holds === undefined) holdsFor.set(typename, (holds = isObjectOfType(schema, entity, typeCondition)));
-      if (!holds) return undefined;
+    if (typename !== typeCondition && !holdsFor.has(typename)) {
+      // Only typenames it holds for are remembered (the schema's own types): any other falls back, whatever a subgraph names.
+      if (!isObjectOfType(schema, entity, typeCondition)) return undefined;
+      holdsFor.add(typename);
     }
     let tree = byTypename.get(typename);
     if (!tree) byTypename.set(typename, (tree = new Map()));
