@@ -53,7 +53,9 @@ export function onPlatform(http: HttpClient, signedUrl: string): URL {
   return new URL(`${url.pathname}${url.search}`, http.baseUrl);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export function pngChunk(type: string, data: Buffer): Buffer {
   const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
@@ -73,7 +75,7 @@ export function pngBomb(width: number, height: number): Buffer {
   header[8] = 1; // bit depth 1, colour type 0 (grey), deflate, no filter method, no interlace
   const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    PNG_SIGNATURE,
     pngChunk("IHDR", header),
     pngChunk("IDAT", deflateSync(rows, { level: 9 })),
     pngChunk("IEND", Buffer.alloc(0)),

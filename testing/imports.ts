@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from "fflate";
+import { strToU8, zipSync, type Zippable } from "fflate";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { base64Name, postUpload } from "./assets.js";
 import type { HttpClient, HttpResponse } from "./http.js";
@@ -16,18 +16,18 @@ export async function pdf(sizes: [number, number][]): Promise<Buffer> {
 }
 
 const xml = (body: string) => strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${body}`);
-const P = `xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"`;
+export const PRESENTATION_NAMESPACES = `xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"`;
 const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 
 function slide(text: string): string {
-  return `<p:sld ${P}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>
+  return `<p:sld ${PRESENTATION_NAMESPACES}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>
 <p:sp><p:nvSpPr><p:cNvPr id="2" name="Title"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr><a:xfrm><a:off x="952500" y="476250"/><a:ext cx="4762500" cy="952500"/></a:xfrm></p:spPr>
 <p:txBody><a:bodyPr/><a:p><a:r><a:rPr lang="en-US" sz="3600"><a:solidFill><a:srgbClr val="FF0000"/></a:solidFill></a:rPr><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>
 </p:spTree></p:cSld></p:sld>`;
 }
 
-/** A minimal valid PPTX: `texts.length` slides (each with a title box holding its text) at `cx` × `cy` EMU. */
-export function pptx(texts: string[], cx = 12192000, cy = 6858000): Buffer {
+/** A minimal valid PPTX: `texts.length` slides (each with a title box holding its text) at `cx` × `cy` EMU; `extra` entries added or replacing. */
+export function pptx(texts: string[], cx = 12192000, cy = 6858000, extra: Zippable = {}): Buffer {
   const slides = Object.fromEntries(texts.map((text, i) => [`ppt/slides/slide${i + 1}.xml`, xml(slide(text))]));
   const overrides = texts.map((_t, i) => `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`).join("");
   return Buffer.from(
@@ -37,12 +37,13 @@ export function pptx(texts: string[], cx = 12192000, cy = 6858000): Buffer {
       ),
       "_rels/.rels": xml(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`),
       "ppt/presentation.xml": xml(
-        `<p:presentation ${P}><p:sldIdLst>${texts.map((_t, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 2}"/>`).join("")}</p:sldIdLst><p:sldSz cx="${cx}" cy="${cy}"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>`,
+        `<p:presentation ${PRESENTATION_NAMESPACES}><p:sldIdLst>${texts.map((_t, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 2}"/>`).join("")}</p:sldIdLst><p:sldSz cx="${cx}" cy="${cy}"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>`,
       ),
       "ppt/_rels/presentation.xml.rels": xml(
         `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${texts.map((_t, i) => `<Relationship Id="rId${i + 2}" Type="${REL}/slide" Target="slides/slide${i + 1}.xml"/>`).join("")}</Relationships>`,
       ),
       ...slides,
+      ...extra,
     }),
   );
 }

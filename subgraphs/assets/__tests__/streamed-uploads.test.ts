@@ -3,14 +3,12 @@ import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { after, before, describe, test } from "node:test";
 import { base64Name, finishedJob, mp4, onPlatform, png, pngBomb, postUpload, startAssetPlatform, type AssetPlatform } from "../../../testing/assets.js";
+import { MIB, peakGrowth } from "../../../testing/memory.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { requestedJobCount } from "../../../testing/workers.js";
 
-const MIB = 1024 * 1024;
 let t: TestPlatform;
 let token: string;
 before(async () => ({ t, token } = await startAssetPlatform({ ASSET_MAX_BYTES: "250mb" })));
@@ -56,32 +54,6 @@ async function storedFiles(platform: TestPlatform = t): Promise<string[]> {
   const root = path.join(platform.config.dataDir, "blobs");
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-}
-
-/** The runtime's collector, exposed to this test process: chunks already passed on are freed while memory is sampled. */
-setFlagsFromString("--expose-gc");
-const collect = runInNewContext("gc") as (options?: { type: "minor" | "major" }) => void;
-
-/**
- * The highest resident memory of this process (which runs the whole platform) while `work` runs,
- * above where it started. Each hop copies the chunks it passes on, and the runtime would free them
- * only at its next collection (with little else to collect, after about 100 MiB of them): sampling
- * after a young-generation collection measures what is held, not what awaits collection.
- */
-async function peakGrowth(work: () => Promise<void>): Promise<number> {
-  collect({ type: "major" });
-  const start = process.memoryUsage().rss;
-  let peak = start;
-  const sampler = setInterval(() => {
-    collect({ type: "minor" });
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 10);
-  try {
-    await work();
-  } finally {
-    clearInterval(sampler);
-  }
-  return Math.max(peak, process.memoryUsage().rss) - start;
 }
 
 async function ticket(name: string, on: { t: TestPlatform; token: string } = { t, token }): Promise<{ uploadId: string; uploadUrl: string }> {

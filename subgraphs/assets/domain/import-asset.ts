@@ -32,15 +32,20 @@ export function tooBig(limit: number): PermanentJobError {
 const undecodable = () => importFailed("The image could not be decoded");
 
 /**
- * Dimensions from the file's header (nothing decoded), refused past `maxPixels` — a decompression
- * bomb is a few kilobytes on disk — then a thumbnail decoded from the file, with the same limit.
+ * Dimensions and frame count from the file's header (nothing decoded), refused past `maxPixels` for
+ * all frames together — a decompression bomb is a few kilobytes on disk — then a thumbnail decoded
+ * from the first frame, with the same limit.
  */
 async function imageFacts(file: string, maxPixels: number) {
-  const { width, height } = await sharp(file, { failOn: "error", limitInputPixels: false })
+  const { width, height, pages } = await sharp(file, { failOn: "error", limitInputPixels: false })
     .metadata()
     .catch(() => Promise.reject(undecodable()));
   if (!width || !height) throw undecodable();
   if (width * height > maxPixels) throw importFailed(`The image is ${width} × ${height} pixels, more than the ${maxPixels} pixel limit`);
+  const frames = pages ?? 1;
+  if (width * height * frames > maxPixels) {
+    throw importFailed(`The image's ${frames} frames of ${width} × ${height} pixels are more than the ${maxPixels} pixel limit (ASSET_MAX_PIXELS)`);
+  }
   try {
     const thumbnail = await sharp(file, { failOn: "error", animated: false, limitInputPixels: maxPixels })
       .rotate()

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
 import { fileTypeFromFile } from "file-type";
 import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
@@ -6,14 +6,15 @@ import type { BlobStore } from "../../../lib/storage/blob-store.js";
 import { createAssetFromStoredFile } from "../../assets/public.js";
 import type { ImportedPage } from "../../designs/public.js";
 import { invalidFile, type ImportInput } from "./import-jobs.js";
-import { openPdf } from "./pdf.js";
+import { drawPdf } from "./pdf/read-pdf.js";
 import { readPresentation } from "./pptx.js";
+import type { ImportsSettings } from "../settings.js";
 
 export interface ReadDependencies {
   db: PrismaClient;
   blobs: BlobStore;
   maxPixels: number;
-  maxPages: number;
+  settings: Pick<ImportsSettings, "pdf" | "presentation" | "decoder">;
 }
 
 /** The formats an import reads, by the type its content shows (never by its name or the caller's word). */
@@ -46,12 +47,12 @@ async function imagePages(deps: ReadDependencies, job: Job, input: ImportInput, 
 
 /** A PDF: one page per PDF page at its size, each drawn to a PNG that becomes an asset filling the page. */
 async function pdfPages(deps: ReadDependencies, job: Job, input: ImportInput, file: string): Promise<ImportedPage[]> {
-  const pdf = await openPdf(new Uint8Array(await readFile(file)), deps.maxPages);
+  const pdf = await drawPdf(file, deps.settings.pdf, deps.settings.decoder);
   try {
     const pages: ImportedPage[] = [];
-    for (const [index, { width, height }] of pdf.pages.entries()) {
+    for (const [index, { width, height, file: drawn }] of pdf.pages.entries()) {
       const key = `imports/rendered/${job.id}/page-${index + 1}.png`;
-      await deps.blobs.put(key, await pdf.render(index + 1), "image/png");
+      await deps.blobs.put(key, createReadStream(drawn), "image/png");
       try {
         const asset = await assetFrom(deps, job, input, key, `p${index + 1}`);
         pages.push({ width, height, elements: [{ kind: "image", x: 0, y: 0, width, height, assetId: asset.id }] });
@@ -61,7 +62,7 @@ async function pdfPages(deps: ReadDependencies, job: Job, input: ImportInput, fi
     }
     return pages;
   } finally {
-    await pdf.close();
+    await pdf.dispose();
   }
 }
 
@@ -72,6 +73,6 @@ export async function readImportedFile(deps: ReadDependencies, job: Job, input: 
   const mime = (await fileTypeFromFile(file))?.mime ?? "";
   if (mime === IMPORT_FORMATS.pdf) return pdfPages(deps, job, input, file);
   if ((IMPORT_FORMATS.images as readonly string[]).includes(mime)) return imagePages(deps, job, input, sourceKey);
-  if (mime === IMPORT_FORMATS.pptx || mime === "application/zip") return readPresentation(new Uint8Array(await readFile(file)), deps.maxPages);
+  if (mime === IMPORT_FORMATS.pptx || mime === "application/zip") return readPresentation(file, deps.settings.presentation);
   throw invalidFile(UNSUPPORTED_MESSAGE);
 }

@@ -1,0 +1,106 @@
+import { deflateSync } from "node:zlib";
+import { strToU8, type ZipOptions } from "fflate";
+import { PDFDocument, PDFName, pushGraphicsState, popGraphicsState, concatTransformationMatrix, drawObject } from "pdf-lib";
+import { pngChunk, PNG_SIGNATURE } from "./assets.js";
+import { PRESENTATION_NAMESPACES, pptx } from "./imports.js";
+
+/** Hostile files: each small on the wire, each asking a decoder for far more than it may spend. */
+
+/** A Letter-size PDF whose one page shows a FlateDecode grey image declaring `side` × `side` pixels (8192: ~64 KiB on disk, 64 MiB of samples). */
+export async function pdfImageBomb(side = 8192): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const samples = deflateSync(Buffer.alloc(side * side), { level: 9 });
+  const image = doc.context.register(
+    doc.context.stream(samples, { Type: "XObject", Subtype: "Image", Width: side, Height: side, ColorSpace: "DeviceGray", BitsPerComponent: 8, Filter: "FlateDecode" }),
+  );
+  page.node.setXObject(PDFName.of("Bomb"), image);
+  page.pushOperators(pushGraphicsState(), concatTransformationMatrix(612, 0, 0, 792, 0, 0), drawObject("Bomb"), popGraphicsState());
+  return Buffer.from(await doc.save());
+}
+
+/** A PDF of `count` empty Letter pages. */
+export async function pdfManyPages(count: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < count; i++) doc.addPage([612, 792]);
+  return Buffer.from(await doc.save({ objectsPerTick: Infinity }));
+}
+
+/** A PDF page of `width` × `height` points (up to the format's 14,400) with a box drawn on it. */
+export async function pdfHugePage(width = 14_400, height = 14_400): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([width, height]).drawRectangle({ x: 0, y: 0, width: width / 2, height: height / 2 });
+  return Buffer.from(await doc.save());
+}
+
+/** A PPTX of `parts` slides whose parts are `partBytes` spaces each (64 × 8 MiB: ~517 KiB zipped, 512 MiB inflated). */
+export function pptxPartsBomb(parts = 64, partBytes = 8 * 1024 * 1024 - 1024): Buffer {
+  const filler = strToU8(" ".repeat(partBytes));
+  const extra = Object.fromEntries(Array.from({ length: parts }, (_v, i) => [`ppt/slides/slide${i + 1}.xml`, [filler, { level: 9 }] as [Uint8Array, ZipOptions]]));
+  return pptx(Array.from({ length: parts }, () => "slide"), undefined, undefined, extra);
+}
+
+/** A PPTX whose one slide holds `boxes` text boxes (5,000: about 4 KiB zipped). */
+export function pptxManyTextBoxes(boxes = 5_000): Buffer {
+  const box = `<p:sp><p:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="95250" cy="95250"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:t>x</a:t></a:r></a:p></p:txBody></p:sp>`;
+  return pptx(["title"], undefined, undefined, { "ppt/slides/slide1.xml": [strToU8(`<p:sld ${PRESENTATION_NAMESPACES}><p:cSld><p:spTree>${box.repeat(boxes)}</p:spTree></p:cSld></p:sld>`), { level: 9 }] });
+}
+
+/** A ZIP of `count` empty entries besides a one-slide presentation. */
+export function pptxManyEntries(count: number): Buffer {
+  const extra = Object.fromEntries(Array.from({ length: count }, (_v, i) => [`docProps/custom${i}.xml`, [new Uint8Array(0), { level: 0 }] as [Uint8Array, ZipOptions]]));
+  return pptx(["one slide"], undefined, undefined, extra);
+}
+
+/** A PPTX entry that declares a small inflated size in its headers but inflates to `bytes` (the declared size lies). */
+export function pptxLyingSize(bytes = 64 * 1024 * 1024): Buffer {
+  const zip = pptx(["one slide"], undefined, undefined, { "ppt/slides/slide1.xml": [strToU8(`<p:sld ${PRESENTATION_NAMESPACES}>${" ".repeat(bytes)}</p:sld>`), { level: 9 }] });
+  return lieAboutSizes(zip, "ppt/slides/slide1.xml", 1000);
+}
+
+/** Rewrites the inflated size of `name` in both its local header and its central directory record. */
+function lieAboutSizes(zip: Buffer, name: string, size: number): Buffer {
+  const out = Buffer.from(zip);
+  const encoded = Buffer.from(name, "utf8");
+  for (let offset = 0; offset < out.length - 4; offset++) {
+    const signature = out.readUInt32LE(offset);
+    if (signature === 0x04034b50 && out.subarray(offset + 30, offset + 30 + encoded.length).equals(encoded)) out.writeUInt32LE(size, offset + 22);
+    if (signature === 0x02014b50 && out.subarray(offset + 46, offset + 46 + encoded.length).equals(encoded)) out.writeUInt32LE(size, offset + 24);
+  }
+  return out;
+}
+
+/** A PNG whose header declares `width` × `height` pixels, followed by a few rows only (the file is a few hundred bytes). */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth 8, colour type 0 (grey)
+  return Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", header), pngChunk("IDAT", deflateSync(Buffer.alloc(4 * (width + 1)))), pngChunk("IEND", Buffer.alloc(0))]);
+}
+
+/** A GIF of `frames` frames of `width` × `height` pixels, each a few bytes (the screen descriptor and every frame declare the size). */
+export function gifFrames(width: number, height: number, frames: number): Buffer {
+  const u16 = (value: number) => [value & 0xff, value >> 8];
+  const frame = [0x21, 0xf9, 4, 0, 1, 0, 0, 0, 0x2c, 0, 0, 0, 0, ...u16(width), ...u16(height), 0, 2, 2, 0x4c, 0x01, 0];
+  return Buffer.from([
+    ...Buffer.from("GIF89a"),
+    ...u16(width),
+    ...u16(height),
+    0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff,
+    ...[0x21, 0xff, 11, ...Buffer.from("NETSCAPE2.0"), 3, 1, 0, 0, 0],
+    ...Array.from({ length: frames }, () => frame).flat(),
+    0x3b,
+  ]);
+}
+
+/** A PPTX of `count` slides, each a small title box. */
+export function pptxManySlides(count: number): Buffer {
+  return pptx(Array.from({ length: count }, (_v, i) => `Slide ${i + 1}`));
+}
+
+/** A PPTX whose slide holds `openings` shape openings and no closing (a few KiB zipped): a quadratic scan never ends on it. */
+export function pptxUnclosedShapes(openings = 600_000): Buffer {
+  const slide = `<p:sld ${PRESENTATION_NAMESPACES}><p:cSld><p:spTree>${"<p:sp><a:rPr ".repeat(openings)}</p:spTree></p:cSld></p:sld>`;
+  return pptx(["title"], undefined, undefined, { "ppt/slides/slide1.xml": [strToU8(slide), { level: 9 }] as [Uint8Array, ZipOptions] });
+}
