@@ -11,6 +11,8 @@ export type ExecuteThroughGateway = (request: {
   query: string;
   variables: Record<string, unknown>;
   authorization: string | undefined;
+  /** The operation to run when the text holds several. */
+  operationName?: string | null;
   /** The caller's network address (an operation of a caller in this process; none for subscriptions' re-reads). */
   clientAddress?: string;
   /** Re-reading after an event (the subscriber's first state is a request of its own). */
