@@ -6,7 +6,7 @@ import { ApolloGateway, RemoteGraphQLDataSource } from "@apollo/gateway";
 import type { Config } from "../lib/config.js";
 import { executedOperationsAnswer200 } from "../lib/errors.js";
 import { OperationRules } from "../lib/graphql/operation-rules.js";
-import { callerAddress, corsOptions, finishJsonApp, healthz, listen, trustProxyValue, type RunningServer } from "../lib/http.js";
+import { callerAddress, corsOptions, finishJsonApp, healthz, listen, trustProxyValue, upgradeCallerAddress, type RunningServer } from "../lib/http.js";
 import type { Logger } from "../lib/logger.js";
 import { composeSupergraph } from "./compose.js";
 import { faultAwareFetcher } from "./subgraph-fetcher.js";
@@ -162,6 +162,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     subscriptions,
     maxPayloadBytes: options.config.bodyLimitBytes,
     rules,
+    clientAddress: (request) => upgradeCallerAddress(app, request, options.internalCalls),
     maxSubscriptionsPerConnection: options.config.maxSubscriptionsPerConnection,
     log: options.log,
   });

@@ -11,10 +11,17 @@ import type { DeclaredSubscriptions, ExecuteThroughGateway } from "./declared-su
 /** Results arrive already formatted by the gateway; graphql-ws only serialises them. */
 type Sent = ExecutionResult | AsyncIterable<ExecutionResult>;
 
+/** What one connection knows of itself, kept for its lifetime. */
+interface Connection {
+  /** Its count of live subscriptions. */
+  subscriptions: number;
+  /** The client's address, as HTTP would take it from the upgrade request. */
+  clientAddress: string;
+}
+
 interface OperationContext {
   authorization: string | undefined;
-  /** The connection's count of live subscriptions. */
-  connection: { subscriptions: number };
+  connection: Connection;
 }
 
 
@@ -42,6 +49,8 @@ export function serveGraphqlWs(options: {
   maxPayloadBytes: number;
   /** The rules every operation meets and every error is shaped by, as over HTTP. */
   rules: OperationRules;
+  /** The client's address of a connection, from its upgrade request (as HTTP takes it from a request). */
+  clientAddress: (request: http.IncomingMessage) => string;
   /** Live subscriptions one connection may hold; more are refused with an error (the socket stays open). */
   maxSubscriptionsPerConnection: number;
   log: Logger;
@@ -51,7 +60,8 @@ export function serveGraphqlWs(options: {
     const context = args.contextValue as OperationContext;
     const body = args.document.loc?.source.body ?? "";
     const variables = (args.variableValues ?? {}) as Record<string, unknown>;
-    return options.execute({ query: body, variables, operationName: args.operationName, authorization: context.authorization });
+    const { authorization, connection } = context;
+    return options.execute({ query: body, variables, operationName: args.operationName, authorization, clientAddress: connection.clientAddress });
   };
   const documents = new DocumentCache(options.rules);
   const refusal = (error: GraphQLError): Sent => ({ errors: [options.rules.format(error)] }) as unknown as ExecutionResult;
@@ -76,8 +86,8 @@ export function serveGraphqlWs(options: {
       // Errors graphql-ws raises itself, and those above, leave shaped as Apollo Server shapes its own.
       onError: (_ctx, _id, _payload, errors) => errors.map((error) => options.rules.format(error)),
       context: (ctx) => {
-        const extra = ctx.extra as { connection?: OperationContext["connection"] };
-        extra.connection ??= { subscriptions: 0 };
+        const extra = ctx.extra as { connection?: Connection; request: http.IncomingMessage };
+        extra.connection ??= { subscriptions: 0, clientAddress: options.clientAddress(extra.request) };
         return { authorization: authorizationOf(ctx.connectionParams), connection: extra.connection } satisfies OperationContext;
       },
       execute: (args) => viaGateway(args) as unknown as Promise<ExecutionResult>,
@@ -93,7 +103,8 @@ export function serveGraphqlWs(options: {
           const request = subscriptionQueryOf(options.subscriptions.declarations, args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
           context.connection.subscriptions++;
           const ended = () => void context.connection.subscriptions--;
-          return options.subscriptions.subscribe(request, context.authorization, ended) as unknown as Sent;
+          const caller = { authorization: context.authorization, clientAddress: context.connection.clientAddress };
+          return options.subscriptions.subscribe(request, caller, ended) as unknown as Sent;
         } catch (error) {
           if (error instanceof GraphQLError) return refusal(error);
           throw error;
