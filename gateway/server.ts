@@ -4,9 +4,9 @@ import { ApolloServer } from "@apollo/server";
 import { graphqlHandler } from "../lib/graphql/http-handler.js";
 import { ApolloGateway, RemoteGraphQLDataSource } from "@apollo/gateway";
 import type { Config } from "../lib/config.js";
-import { createFormatError, executedOperationsAnswer200 } from "../lib/errors.js";
-import { apolloProtection } from "../lib/graphql/operation-limits.js";
-import { callerAddress, corsOptions, finishJsonApp, healthz, listen, trustProxyValue, type RunningServer } from "../lib/http.js";
+import { executedOperationsAnswer200 } from "../lib/errors.js";
+import { OperationRules } from "../lib/graphql/operation-rules.js";
+import { callerAddress, corsOptions, finishJsonApp, healthz, listen, trustProxyValue, upgradeCallerAddress, type RunningServer } from "../lib/http.js";
 import type { Logger } from "../lib/logger.js";
 import { composeSupergraph } from "./compose.js";
 import { faultAwareFetcher } from "./subgraph-fetcher.js";
@@ -100,13 +100,14 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
         },
       }),
   });
+  // HTTP and graphql-ws both answer by these.
+  const rules = new OperationRules(options.config, options.config.operationLimits, options.log);
   const apollo = new ApolloServer<GatewayContext>({
     gateway,
     csrfPrevention: true,
     // The process's boot stops every part in order on SIGINT / SIGTERM (one handler, not one per server).
     stopOnTerminationSignals: false,
-    formatError: createFormatError(options.log),
-    ...apolloProtection(options.config, options.config.operationLimits, [
+    ...rules.apolloOptions([
       executedOperationsAnswer200,
       subscriptionsOnlyOverWebSocket,
       ...(options.config.metrics.enabled ? [operationMetricsPlugin] : []),
@@ -121,8 +122,8 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
   // Apollo Server takes the executor when it loads the gateway (in `start`).
   if (lean) gateway.executor = lean.executor(gateway.executor!);
   await apollo.start();
-  const execute: ExecuteThroughGateway = async ({ query, variables, authorization, clientAddress, subscriptionEvent }) => {
-    const response = await apollo.executeOperation({ query, variables }, { contextValue: { authorization, clientAddress, subscriptionEvent } });
+  const execute: ExecuteThroughGateway = async ({ query, variables, operationName, authorization, clientAddress, subscriptionEvent }) => {
+    const response = await apollo.executeOperation({ query, variables, operationName: operationName ?? undefined }, { contextValue: { authorization, clientAddress, subscriptionEvent } });
     if (response.body.kind !== "single") throw new Error("incremental delivery is not used here");
     return response.body.singleResult;
   };
@@ -160,7 +161,8 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     execute,
     subscriptions,
     maxPayloadBytes: options.config.bodyLimitBytes,
-    maxTokens: options.config.operationLimits.maxTokens,
+    rules,
+    clientAddress: (request) => upgradeCallerAddress(app, request, options.internalCalls),
     maxSubscriptionsPerConnection: options.config.maxSubscriptionsPerConnection,
     log: options.log,
   });

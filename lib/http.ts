@@ -94,6 +94,15 @@ export function callerAddress(
   return internalCalls?.addressFrom(req.headers[CLIENT_ADDRESS_HEADER]) ?? req.ip ?? req.socket.remoteAddress ?? "unknown";
 }
 
+/**
+ * `callerAddress` of a request `app` does not route (a WebSocket upgrade): Express's own `req.ip`,
+ * read through the app's request prototype so that the app's `trust proxy` applies as to its requests.
+ */
+export function upgradeCallerAddress(app: Express, req: http.IncomingMessage, internalCalls?: { addressFrom(header: unknown): string | undefined }): string {
+  const routed: { ip?: string } = Object.create(app.request, { headers: { value: req.headers }, socket: { value: req.socket } });
+  return callerAddress({ headers: req.headers, ip: routed.ip, socket: req.socket }, internalCalls);
+}
+
 /** `TRUST_PROXY` as Express takes it: `false`, `true`, a hop count, or addresses / subnets / names (`loopback`). */
 export function trustProxyValue(setting: string): boolean | number | string {
   if (setting === "false" || setting === "") return false;

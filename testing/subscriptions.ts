@@ -10,11 +10,17 @@ export interface Followed {
   stop(): void;
 }
 
-/** A graphql-ws client on the gateway's `/graphql`, authenticated by connectionParams. */
-export function wsClient(httpBase: string, token?: string): Client {
+/** A graphql-ws client on the gateway's `/graphql`, authenticated by connectionParams; `headers` go on its upgrade request. */
+export function wsClient(httpBase: string, token?: string, headers?: Record<string, string>): Client {
   return createClient({
     url: `${httpBase.replace(/^http/, "ws")}/graphql`,
-    webSocketImpl: WebSocket,
+    webSocketImpl: headers
+      ? class extends WebSocket {
+          constructor(url: string, protocols?: string | string[]) {
+            super(url, protocols, { headers });
+          }
+        }
+      : WebSocket,
     connectionParams: token ? { authorization: `Bearer ${token}` } : {},
     retryAttempts: 0,
     lazy: true,

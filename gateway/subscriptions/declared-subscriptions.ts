@@ -11,11 +11,19 @@ export type ExecuteThroughGateway = (request: {
   query: string;
   variables: Record<string, unknown>;
   authorization: string | undefined;
-  /** The caller's network address (an operation of a caller in this process; none for subscriptions' re-reads). */
+  /** The operation to run when the text holds several. */
+  operationName?: string | null;
+  /** The caller's network address (a WebSocket client's is its connection's, for every operation and re-read). */
   clientAddress?: string;
   /** Re-reading after an event (the subscriber's first state is a request of its own). */
   subscriptionEvent?: boolean;
 }) => Promise<FormattedExecutionResult>;
+
+/** Who subscribes: its credentials, and the network address its connection came from. */
+export interface Caller {
+  authorization: string | undefined;
+  clientAddress?: string;
+}
 
 interface Subscriber {
   queue: PushQueue<FormattedExecutionResult>;
@@ -24,13 +32,13 @@ interface Subscriber {
   lastState?: string;
 }
 
-/** Subscriptions with the same selection, arguments and credentials: executed once per event, for all. */
+/** Subscriptions with the same selection, arguments, credentials and address: executed once per event, for all. */
 interface SharedExecution {
-  /** Its key among the caller's shared executions (selection and arguments). */
+  /** Its key among the caller's shared executions (address, selection and arguments). */
   key: string;
   /** Events whose `eventKey` has this value concern it: `<topic>\0<eventKey>\0<value>`. */
   eventIndex: string;
-  request: SubscriptionQuery & { authorization: string | undefined };
+  request: SubscriptionQuery & Caller;
   subscribers: Set<Subscriber>;
   /** Executions of one shared subscription run in event order. */
   chain: Promise<void>;
@@ -118,14 +126,15 @@ export class DeclaredSubscriptions {
   }
 
   /** The current state first, then one result per event (per change of state), ending at a final state. */
-  subscribe(request: SubscriptionQuery, authorization: string | undefined, onEnd: () => void = () => undefined): PushQueue<FormattedExecutionResult> {
-    const key = `${request.query}\u0000${JSON.stringify(request.variables)}`;
+  subscribe(request: SubscriptionQuery, caller: Caller, onEnd: () => void = () => undefined): PushQueue<FormattedExecutionResult> {
+    const { authorization, clientAddress } = caller;
+    const key = `${clientAddress ?? ""}\u0000${request.query}\u0000${JSON.stringify(request.variables)}`;
     let shareds = this.byCaller.get(authorization ?? "");
     if (!shareds) this.byCaller.set(authorization ?? "", (shareds = new Map()));
     let shared = shareds.get(key);
     if (!shared) {
       const { topic, match } = request.declaration;
-      shared = { key, eventIndex: indexOf(topic, match.eventKey, request.matchValue), request: { ...request, authorization }, subscribers: new Set(), chain: Promise.resolve() };
+      shared = { key, eventIndex: indexOf(topic, match.eventKey, request.matchValue), request: { ...request, authorization, clientAddress }, subscribers: new Set(), chain: Promise.resolve() };
       shareds.set(key, shared);
       this.byEvent.set(shared.eventIndex, (this.byEvent.get(shared.eventIndex) ?? new Set()).add(shared));
     }
@@ -182,7 +191,8 @@ export class DeclaredSubscriptions {
     let result: FormattedExecutionResult;
     try {
       const variables = this.variablesFor(shared.request, event);
-      result = await this.executeBounded({ query: shared.request.query, variables, authorization: shared.request.authorization, subscriptionEvent });
+      const { query, authorization, clientAddress } = shared.request;
+      result = await this.executeBounded({ query, variables, authorization, clientAddress, subscriptionEvent });
     } catch (error) {
       this.log.error({ err: error }, "a subscription could not be executed");
       return { result: { errors: [{ message: "The graph is unavailable", extensions: { code: "BAD_GATEWAY" } }] }, gone: true };

@@ -1,4 +1,5 @@
-import { parse, validate, type DocumentNode, type GraphQLError, type GraphQLSchema, type Source } from "graphql";
+import type { DocumentNode, GraphQLError, GraphQLSchema } from "graphql";
+import type { OperationRules } from "../../lib/graphql/operation-rules.js";
 
 const DOCUMENTS_KEPT = 1_000;
 
@@ -11,11 +12,10 @@ export class DocumentCache {
   private readonly documents = new Map<string, DocumentNode>();
   private readonly validations = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, readonly GraphQLError[]>>();
 
-  constructor(private readonly maxTokens: number) {}
+  constructor(private readonly rules: OperationRules) {}
 
-  /** The document of `text` (a parse error is thrown as graphql-ws expects), shared by every caller sending the same text. */
-  parse = (source: string | Source): DocumentNode => {
-    const text = typeof source === "string" ? source : source.body;
+  /** The document of `text` (a parse error is thrown), shared by every caller sending the same text. */
+  parse = (text: string): DocumentNode => {
     const known = this.documents.get(text);
     if (known) {
       // Most recently used last: the least used text is the first forgotten.
@@ -23,18 +23,18 @@ export class DocumentCache {
       this.documents.set(text, known);
       return known;
     }
-    const document = parse(text, { maxTokens: this.maxTokens });
+    const document = this.rules.parse(text);
     if (this.documents.size >= DOCUMENTS_KEPT) this.documents.delete(this.documents.keys().next().value!);
     this.documents.set(text, document);
     return document;
   };
 
-  /** Validation of a shared document against a schema, once per schema (a new supergraph validates again). */
+  /** Validation of a shared document against a schema by the server's rules, once per schema (a new supergraph validates again). */
   validate = (schema: GraphQLSchema, document: DocumentNode): readonly GraphQLError[] => {
     let bySchema = this.validations.get(schema);
     if (!bySchema) this.validations.set(schema, (bySchema = new WeakMap()));
     let errors = bySchema.get(document);
-    if (!errors) bySchema.set(document, (errors = validate(schema, document)));
+    if (!errors) bySchema.set(document, (errors = this.rules.validate(schema, document)));
     return errors;
   };
 }

@@ -1,8 +1,9 @@
 import type http from "node:http";
-import { GraphQLError, type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema } from "graphql";
+import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema } from "graphql";
 import { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
 import type { Logger } from "../../lib/logger.js";
+import type { OperationRules } from "../../lib/graphql/operation-rules.js";
 import { subscriptionQueryOf } from "./subscription-operation.js";
 import { DocumentCache } from "./document-cache.js";
 import type { DeclaredSubscriptions, ExecuteThroughGateway } from "./declared-subscriptions.js";
@@ -10,10 +11,17 @@ import type { DeclaredSubscriptions, ExecuteThroughGateway } from "./declared-su
 /** Results arrive already formatted by the gateway; graphql-ws only serialises them. */
 type Sent = ExecutionResult | AsyncIterable<ExecutionResult>;
 
+/** What one connection knows of itself, kept for its lifetime. */
+interface Connection {
+  /** Its count of live subscriptions. */
+  subscriptions: number;
+  /** The client's address, as HTTP would take it from the upgrade request. */
+  clientAddress: string;
+}
+
 interface OperationContext {
   authorization: string | undefined;
-  /** The connection's count of live subscriptions. */
-  connection: { subscriptions: number };
+  connection: Connection;
 }
 
 
@@ -21,6 +29,12 @@ interface OperationContext {
 function authorizationOf(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
   const entry = Object.entries(params ?? {}).find(([name]) => name.toLowerCase() === "authorization");
   return typeof entry?.[1] === "string" ? entry[1] : undefined;
+}
+
+/** No operation of the document is the one asked for: as Apollo Server answers it over HTTP. */
+function unresolvedOperation(operationName: string | null | undefined): GraphQLError {
+  const message = operationName ? `Unknown operation named "${operationName}".` : "Must provide operation name if query contains multiple operations.";
+  return new GraphQLError(message, { extensions: { code: "OPERATION_RESOLUTION_FAILURE", http: { status: 400 } } });
 }
 
 /**
@@ -33,8 +47,10 @@ export function serveGraphqlWs(options: {
   execute: ExecuteThroughGateway;
   subscriptions: DeclaredSubscriptions;
   maxPayloadBytes: number;
-  /** The parser's token limit (the operation limits' `maxTokens`). */
-  maxTokens: number;
+  /** The rules every operation meets and every error is shaped by, as over HTTP. */
+  rules: OperationRules;
+  /** The client's address of a connection, from its upgrade request (as HTTP takes it from a request). */
+  clientAddress: (request: http.IncomingMessage) => string;
   /** Live subscriptions one connection may hold; more are refused with an error (the socket stays open). */
   maxSubscriptionsPerConnection: number;
   log: Logger;
@@ -43,9 +59,12 @@ export function serveGraphqlWs(options: {
   const viaGateway = (args: ExecutionArgs): Promise<FormattedExecutionResult> => {
     const context = args.contextValue as OperationContext;
     const body = args.document.loc?.source.body ?? "";
-    return options.execute({ query: body, variables: (args.variableValues ?? {}) as Record<string, unknown>, authorization: context.authorization });
+    const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+    const { authorization, connection } = context;
+    return options.execute({ query: body, variables, operationName: args.operationName, authorization, clientAddress: connection.clientAddress });
   };
-  const documents = new DocumentCache(options.maxTokens);
+  const documents = new DocumentCache(options.rules);
+  const refusal = (error: GraphQLError): Sent => ({ errors: [options.rules.format(error)] }) as unknown as ExecutionResult;
   const disposable = useServer(
     {
       // Parsed and validated here, once per text: a malformed operation is refused alone, the socket stays open.
@@ -61,11 +80,14 @@ export function serveGraphqlWs(options: {
         }
         const errors = documents.validate(schema, document);
         if (errors.length > 0) return errors;
+        if (!getOperationAST(document, payload.operationName)) return [unresolvedOperation(payload.operationName)];
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
+      // Errors graphql-ws raises itself, and those above, leave shaped as Apollo Server shapes its own.
+      onError: (_ctx, _id, _payload, errors) => errors.map((error) => options.rules.format(error)),
       context: (ctx) => {
-        const extra = ctx.extra as { connection?: OperationContext["connection"] };
-        extra.connection ??= { subscriptions: 0 };
+        const extra = ctx.extra as { connection?: Connection; request: http.IncomingMessage };
+        extra.connection ??= { subscriptions: 0, clientAddress: options.clientAddress(extra.request) };
         return { authorization: authorizationOf(ctx.connectionParams), connection: extra.connection } satisfies OperationContext;
       },
       execute: (args) => viaGateway(args) as unknown as Promise<ExecutionResult>,
@@ -75,15 +97,16 @@ export function serveGraphqlWs(options: {
         const context = args.contextValue as OperationContext;
         if (context.connection.subscriptions >= options.maxSubscriptionsPerConnection) {
           const message = `At most ${options.maxSubscriptionsPerConnection} subscriptions per connection`;
-          return { errors: [new GraphQLError(message, { extensions: { code: "RATE_LIMITED" } })] };
+          return refusal(new GraphQLError(message, { extensions: { code: "RATE_LIMITED" } }));
         }
         try {
           const request = subscriptionQueryOf(options.subscriptions.declarations, args.document, (args.variableValues ?? {}) as Record<string, unknown>, args.operationName);
           context.connection.subscriptions++;
           const ended = () => void context.connection.subscriptions--;
-          return options.subscriptions.subscribe(request, context.authorization, ended) as unknown as Sent;
+          const caller = { authorization: context.authorization, clientAddress: context.connection.clientAddress };
+          return options.subscriptions.subscribe(request, caller, ended) as unknown as Sent;
         } catch (error) {
-          if (error instanceof GraphQLError) return { errors: [error] };
+          if (error instanceof GraphQLError) return refusal(error);
           throw error;
         }
       },

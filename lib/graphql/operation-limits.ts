@@ -1,5 +1,4 @@
 import { ApolloArmor } from "@escape.tech/graphql-armor";
-import type { ApolloServerPlugin } from "@apollo/server";
 import {
   getNamedType,
   getNullableType,
@@ -16,9 +15,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from "graphql";
-
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
-import type { Config, OperationLimits } from "../config.js";
+import type { OperationLimits } from "../config.js";
 
 export type { OperationLimits };
 
@@ -105,27 +102,21 @@ function operationRule(limits: OperationLimits): ValidationRule {
   });
 }
 
-export interface OperationProtection {
-  validationRules: ValidationRule[];
-  plugins: ApolloServerPlugin[];
-}
-
 /**
- * The limits as Apollo Server options: depth, aliases, directives (graphql-armor) and root
- * fields, guarded mutations and cost (here); in production, field suggestions are masked too.
+ * The limits as validation rules: depth, aliases, directives (graphql-armor) and root fields, guarded
+ * mutations and cost (here). Tokens are limited by the parser itself (`OperationRules.parseOptions`).
  */
-export function operationProtection(limits: OperationLimits, production: boolean): OperationProtection {
+export function operationLimitRules(limits: OperationLimits): ValidationRule[] {
   const armor = new ApolloArmor({
     maxDepth: { n: limits.maxDepth, flattenFragments: true },
     maxAliases: { n: limits.maxAliases },
     maxDirectives: { n: limits.maxDirectives },
-    // Tokens are limited by the parser itself (parseOptions below): a parse error answers 400.
     maxTokens: { enabled: false },
     costLimit: { enabled: false },
-    blockFieldSuggestion: { enabled: production },
+    // Suggestions are masked by `OperationRules.formatError`, for every transport.
+    blockFieldSuggestion: { enabled: false },
   }).protect();
-  // graphql-armor is typed against the CommonJS build of Apollo Server; its plugins are plain objects either way.
-  return { validationRules: [...armor.validationRules, operationRule(limits)], plugins: armor.plugins as unknown as ApolloServerPlugin[] };
+  return [...armor.validationRules, operationRule(limits)];
 }
 
 /** Subgraphs enforce the same limits with twice the headroom: a plan made from an accepted operation always passes. */
@@ -138,20 +129,5 @@ export function subgraphHeadroom(limits: OperationLimits): OperationLimits {
     maxTokens: limits.maxTokens * 2,
     maxDirectives: limits.maxDirectives * 2,
     maxCost: limits.maxCost * 2,
-  };
-}
-
-/**
- * What every Apollo Server of the platform is given: the operation limits, no stack traces in
- * answers, and introspection and the explorer only where the deployment allows them.
- */
-export function apolloProtection(mode: Pick<Config, "production" | "introspection">, limits: OperationLimits, plugins: ApolloServerPlugin[]) {
-  const protection = operationProtection(limits, mode.production);
-  return {
-    validationRules: protection.validationRules,
-    plugins: [...plugins, ...protection.plugins, ...(mode.introspection ? [] : [ApolloServerPluginLandingPageDisabled()])],
-    introspection: mode.introspection,
-    parseOptions: { maxTokens: limits.maxTokens },
-    includeStacktraceInErrorResponses: false,
   };
 }

@@ -7,9 +7,10 @@ import { graphqlHandler } from "./http-handler.js";
 import { buildSubgraphSchema } from "@apollo/subgraph";
 import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/index.js";
 import type { Config } from "../config.js";
-import { createFormatError, databaseUnavailableError, subgraphResultsAnswer200 } from "../errors.js";
+import { databaseUnavailableError, subgraphResultsAnswer200 } from "../errors.js";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
-import { apolloProtection, subgraphHeadroom } from "./operation-limits.js";
+import { subgraphHeadroom } from "./operation-limits.js";
+import { OperationRules } from "./operation-rules.js";
 import { callerAddress, healthz, listen, type RunningServer } from "../http.js";
 import type { Logger } from "../logger.js";
 import { readyz, type ReadinessCheck } from "../readiness.js";
@@ -73,9 +74,12 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
     csrfPrevention: true,
     // The process's boot stops every part in order on SIGINT / SIGTERM (one handler, not one per server).
     stopOnTerminationSignals: false,
-    formatError: createFormatError(options.log),
     // No traces and no cache hints are asked of subgraphs: without them no resolver is wrapped per field.
-    ...apolloProtection(options.protection, subgraphHeadroom(options.protection.operationLimits), [subgraphResultsAnswer200, ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginCacheControlDisabled()]),
+    ...new OperationRules(options.protection, subgraphHeadroom(options.protection.operationLimits), options.log).apolloOptions([
+      subgraphResultsAnswer200,
+      ApolloServerPluginInlineTraceDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+    ]),
   });
   await apollo.start();
   const contextFor = (request: SubgraphRequest) =>
