@@ -20,7 +20,7 @@ import { mountConsole } from "./pages/console.js";
 import { mountApiDocs } from "./pages/api-docs.js";
 import { DeclaredSubscriptions, type ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
-import { subscriptionsOnlyOverWebSocket } from "./subscriptions/http-refusal.js";
+import { httpOperationRefusals } from "./subscriptions/http-refusal.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
 import { LeanExecutor } from "./execution/lean-executor.js";
 import { SubgraphCalls, type InProcessSubgraph } from "./execution/subgraph-calls.js";
@@ -109,7 +109,7 @@ export async function start(port: number, options: GatewayOptions, host = "127.0
     stopOnTerminationSignals: false,
     ...rules.apolloOptions([
       executedOperationsAnswer200,
-      subscriptionsOnlyOverWebSocket,
+      httpOperationRefusals,
       ...(options.config.metrics.enabled ? [operationMetricsPlugin] : []),
     ]),
   });

@@ -37,6 +37,12 @@ export class ValidationError extends errorClass("BAD_USER_INPUT", 400) {
   }
 }
 export class BadRequestError extends errorClass("BAD_REQUEST", 400) {}
+/** No operation of the document is the one asked for (several and no `operationName`, or a name none has): worded as Apollo Server words it. */
+export class OperationResolutionError extends errorClass("OPERATION_RESOLUTION_FAILURE", 400) {
+  constructor(operationName: string | null | undefined) {
+    super(operationName ? `Unknown operation named "${operationName}".` : "Must provide operation name if query contains multiple operations.");
+  }
+}
 export class UnauthenticatedError extends errorClass("UNAUTHENTICATED", 401) {}
 export class ForbiddenError extends errorClass("FORBIDDEN", 403) {}
 export class NotFoundError extends errorClass("NOT_FOUND", 404) {}

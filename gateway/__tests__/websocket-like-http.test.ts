@@ -94,3 +94,16 @@ describe("a WebSocket client's address is taken from its upgrade request as HTTP
     assert.equal(plain.body.errors?.[0].extensions.code, "RATE_LIMITED", "HTTP from the same connection address shares it");
   });
 });
+
+describe("choosing the operation of a document", () => {
+  test("several operations without operationName, or an operationName naming none, is a 400 on HTTP as on the socket, never a 500", async () => {
+    const query = `query A { me { id } } query B { __typename }`;
+    for (const body of [{ query }, { query, operationName: "C" }]) {
+      const response = await production.http.request("POST", "/graphql", { body, headers: { "apollo-require-preflight": "true" } });
+      assert.equal(response.status, 400, response.text);
+      assert.equal(response.body.errors[0].extensions.code, "OPERATION_RESOLUTION_FAILURE", response.text);
+    }
+    const named = await production.http.request("POST", "/graphql", { body: { query, operationName: "B" } });
+    assert.deepEqual([named.status, named.body.data], [200, { __typename: "Query" }]);
+  });
+});

@@ -2,6 +2,7 @@ import type http from "node:http";
 import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema } from "graphql";
 import { WebSocketServer } from "ws";
 import { useServer } from "graphql-ws/use/ws";
+import { OperationResolutionError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { OperationRules } from "../../lib/graphql/operation-rules.js";
 import { subscriptionQueryOf } from "./subscription-operation.js";
@@ -31,11 +32,6 @@ function authorizationOf(params: Readonly<Record<string, unknown>> | undefined):
   return typeof entry?.[1] === "string" ? entry[1] : undefined;
 }
 
-/** No operation of the document is the one asked for: as Apollo Server answers it over HTTP. */
-function unresolvedOperation(operationName: string | null | undefined): GraphQLError {
-  const message = operationName ? `Unknown operation named "${operationName}".` : "Must provide operation name if query contains multiple operations.";
-  return new GraphQLError(message, { extensions: { code: "OPERATION_RESOLUTION_FAILURE", http: { status: 400 } } });
-}
 
 /**
  * graphql-ws on the gateway's own port and path: every declared subscription runs through the shared
@@ -80,7 +76,7 @@ export function serveGraphqlWs(options: {
         }
         const errors = documents.validate(schema, document);
         if (errors.length > 0) return errors;
-        if (!getOperationAST(document, payload.operationName)) return [unresolvedOperation(payload.operationName)];
+        if (!getOperationAST(document, payload.operationName)) return [new OperationResolutionError(payload.operationName)];
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       // Errors graphql-ws raises itself, and those above, leave shaped as Apollo Server shapes its own.
