@@ -46,9 +46,8 @@ export function childModule(from: string, name: string): { file: string; execArg
  */
 export function runBoundedChild<Input, Event>(module: { file: string; execArgv: string[] }, input: Input, limits: ChildLimits, onEvent: (event: Event) => void): Promise<void> {
   const heapMb = Math.max(32, Math.floor(limits.memoryBytes / (1024 * 1024)));
-  const child = fork(module.file, [], {
+  const child = fork(module.file, [String(limits.memoryBytes)], {
     execArgv: [...module.execArgv, `--max-old-space-size=${heapMb}`],
-    env: { ...process.env, BOUNDED_CHILD_MEMORY_BYTES: String(limits.memoryBytes) },
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     serialization: "advanced",
   });

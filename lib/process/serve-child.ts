@@ -22,7 +22,8 @@ const send = <Event>(message: ChildMessage<Event>) => new Promise<void>((resolve
  * answers `done` or `failed` (with the error's `code`, when it has one), then exits.
  */
 export function serveChild<Input, Event>(work: (input: Input, emit: (event: Event) => Promise<void>) => Promise<void>): void {
-  const limit = Number(process.env.BOUNDED_CHILD_MEMORY_BYTES);
+  // runBoundedChild passes the memory limit as the only argument.
+  const limit = Number(process.argv[2]);
   if (limit > 0) watchMemory(limit);
   process.once("message", async ({ input }: { input: Input }) => {
     try {
