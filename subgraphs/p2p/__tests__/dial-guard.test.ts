@@ -42,7 +42,7 @@ const RECORDS = {
   "_dnsaddr.empty.example": ["not-a-dnsaddr-record", "dnsaddr=not a multiaddress"],
 };
 
-const production = (names = resolver(NAMES, RECORDS)) => ({ allowPrivate: false, timeoutMs: 1_000, resolver: names });
+const production = (names: NameResolver = resolver(NAMES, RECORDS)) => ({ allowPrivate: false, timeoutMs: 1_000, resolver: names });
 const refusal = (text: string, rules = production()) => dialRefusal(multiaddr(text), rules);
 
 describe("the p2p dial guard in production (private dials not allowed)", () => {
