@@ -45,6 +45,15 @@ after(async () => {
   await t?.stop();
 });
 
+test("anonymous POST /connect is 401 in production, before any dial; health, peer-info and peers stay public", async () => {
+  for (const token of [undefined, "not-a-token"]) {
+    const response = await ipfs.post("/connect", { peerAddr: target.getMultiaddrs()[0].toString() }, { token });
+    assert.equal(response.status, 401, response.text);
+  }
+  for (const path of ["/health", "/peer-info", "/peers"]) assert.equal((await ipfs.get(path)).status, 200, path);
+  assert.equal(targetConnections, 0);
+});
+
 test("names, mapped and unspecified addresses reaching a loopback-only node are refused with 400; nothing connects", async () => {
   for (const peerAddr of [
     `/dns4/localhost/tcp/${ports.tcp}`,

@@ -171,10 +171,11 @@ export class P2pNode {
     }
   }
 
-  /** Holds `bytes` under `cid` (already computed from them), kept across restarts, and gives them to peers waiting for them. */
-  async hold(cid: CID, bytes: Uint8Array, createdById: number | null): Promise<void> {
-    await this.blocks.hold(cid, bytes, createdById);
-    await this.bitswap?.notify(cid, bytes).catch((error) => this.log.warn({ err: error, cid: cid.toString() }, "p2p notify failed"));
+  /** Pins `bytes` under `cid` (already computed from them) for the user adding them, within their quota, kept across restarts, and gives them to peers waiting for them. */
+  async pin(cid: CID, bytes: Uint8Array, createdById: number): Promise<{ kept: true } | { kept: false; usedBytes: number }> {
+    const pinned = await this.blocks.pin(cid, bytes, createdById, this.settings.pinQuotaBytes);
+    if (pinned.kept) await this.bitswap?.notify(cid, bytes).catch((error) => this.log.warn({ err: error, cid: cid.toString() }, "p2p notify failed"));
+    return pinned;
   }
 
   /** The size of a block held here, or null. */
@@ -182,16 +183,15 @@ export class P2pNode {
     return this.blocks.size(cid);
   }
 
-  /** The block's bytes: held here, or wanted from the connected peers over bitswap within the fetch bound (verified, then held); null when nobody had it. */
+  /** The block's bytes: held here, or wanted from the connected peers over bitswap within the fetch bound (verified; given to the reader, not kept); null when nobody had it. */
   async fetch(cid: CID): Promise<Uint8Array | null> {
     if (await this.blocks.has(cid)) return this.blocks.get(cid);
     const node = this.running();
     if (node.getPeers().length === 0 || !this.bitswap) return null;
     try {
       const bytes = await this.bitswap.want(cid, { signal: AbortSignal.timeout(this.settings.fetchTimeoutMs) });
-      // Bitswap checks the hash too; a block is kept only when it is the CID's.
+      // Bitswap checks the hash too; a block is served only when it is the CID's.
       if (bytes.byteLength > this.settings.contentMaxBytes || !(await matches(cid, bytes))) return null;
-      await this.blocks.hold(cid, bytes, null);
       return bytes;
     } catch (error) {
       this.log.debug({ err: error, cid: cid.toString() }, "p2p want ended without the block");
