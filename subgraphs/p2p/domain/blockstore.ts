@@ -6,6 +6,9 @@ import type { PrismaClient } from "../../../lib/db/database.js";
 /** The advisory lock one user's pins take turns on (with the user's id as its second key). */
 const PIN_LOCK = 0x2e_9b10;
 
+/** Whether an add was kept; when not, how much its user already keeps. */
+export type PinResult = { kept: true } | { kept: false; usedBytes: number };
+
 const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 
 /**
@@ -22,7 +25,7 @@ export class DatabaseBlockstore extends BaseBlockstore {
    * keeps would pass `quotaBytes`: then nothing is written and the answer says how much they keep. Content
    * already held here costs nothing. Bitswap never writes here: blocks come in only this way.
    */
-  async pin(cid: CID, bytes: Uint8Array, createdById: number, quotaBytes: number): Promise<{ kept: true } | { kept: false; usedBytes: number }> {
+  async pin(cid: CID, bytes: Uint8Array, createdById: number, quotaBytes: number): Promise<PinResult> {
     const key = cid.toString();
     // One user's pins take turns (a lock held until commit), so parallel ones cannot pass the quota together.
     return this.db.$transaction(async (tx) => {

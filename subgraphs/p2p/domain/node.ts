@@ -14,7 +14,7 @@ import { GatewayTimeoutError, ServiceUnavailableError, ValidationError } from ".
 import type { Logger } from "../../../lib/logger.js";
 import { FetchRefusedError, guardedLookup } from "../../../lib/net/safe-fetch.js";
 import type { P2pSettings } from "../settings.js";
-import { DatabaseBlockstore } from "./blockstore.js";
+import { DatabaseBlockstore, type PinResult } from "./blockstore.js";
 import { matches } from "./content-id.js";
 import { dialRefusal, PRIVATE_REFUSED, type DialRules, type NameResolver } from "./dial-guard.js";
 
@@ -172,7 +172,7 @@ export class P2pNode {
   }
 
   /** Pins `bytes` under `cid` (already computed from them) for the user adding them, within their quota, kept across restarts, and gives them to peers waiting for them. */
-  async pin(cid: CID, bytes: Uint8Array, createdById: number): Promise<{ kept: true } | { kept: false; usedBytes: number }> {
+  async pin(cid: CID, bytes: Uint8Array, createdById: number): Promise<PinResult> {
     const pinned = await this.blocks.pin(cid, bytes, createdById, this.settings.pinQuotaBytes);
     if (pinned.kept) await this.bitswap?.notify(cid, bytes).catch((error) => this.log.warn({ err: error, cid: cid.toString() }, "p2p notify failed"));
     return pinned;
