@@ -19,7 +19,7 @@ const options = { timeoutMs: 2000, maxBytes: () => 1024, allowPrivate: false };
 
 describe("fetching URLs from the public internet only", () => {
   test("private, loopback, link-local, CGNAT and mapped addresses are not public", () => {
-    for (const address of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "fe80::1", "fc00::1", "::ffff:127.0.0.1", "224.0.0.1", "::7f00:1", "fec0::1", "64:ff9b:1::a00:1"]) {
+    for (const address of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "fe80::1", "fc00::1", "::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "::ffff:0.0.0.0", "::", "fd00::1", "224.0.0.1", "::7f00:1", "fec0::1", "64:ff9b:1::a00:1"]) {
       assert.equal(isPublicAddress(address), false, address);
     }
     for (const address of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111"]) assert.equal(isPublicAddress(address), true, address);

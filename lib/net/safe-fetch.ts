@@ -46,7 +46,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /** A DNS lookup that refuses non-public answers: checked on the address actually connected to (no rebinding). */
-function guardedLookup(allowPrivate: boolean): net.LookupFunction {
+export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, "", 0);

@@ -3,8 +3,8 @@ import type { RestService } from "../route-table.js";
 const HEALTH = "status peerId connectedPeers listenAddresses";
 
 /**
- * The peer-to-peer node service: `/api/ipfs/...` and, on IPFS_PORT, `/...`. The four documented
- * endpoints are public; adding content needs a signed-in user, reading it by CID does not.
+ * The peer-to-peer node service: `/api/ipfs/...` and, on IPFS_PORT, `/...`. Health, peer info and peers
+ * are public, connect too except in production; adding content needs a signed-in user, reading it by CID does not.
  */
 export default {
   name: "ipfs",

@@ -27,11 +27,15 @@ export function p2pSettings(settings: Settings) {
     dialTimeoutMs: settings.positiveInt("P2P_DIAL_TIMEOUT_MS", 5_000),
     /** How long `GET /content/{cid}` asks connected peers before answering 404. */
     fetchTimeoutMs: settings.positiveInt("P2P_FETCH_TIMEOUT_MS", 5_000),
-    /** `POST /connect` dials one client address may ask for per minute (the endpoint is public). */
+    /** `POST /connect` dials one client address may ask for per minute (the endpoint is public in development). */
     dialsPerMinute: settings.positiveInt("P2P_DIALS_PER_MINUTE", 30),
     /** Open connections at most (inbound and outbound together). */
     maxConnections: settings.positiveInt("P2P_MAX_CONNECTIONS", 100),
     /** Largest content one `POST /content` adds (and one block a peer may send us). */
     contentMaxBytes,
+    /** Bytes of content one user may keep here (the sum of what they added); content read from peers is never kept. */
+    pinQuotaBytes: settings.byteSize("P2P_PIN_QUOTA_BYTES", "64mb"),
+    /** `POST /connect` needs a signed-in user in production; development keeps it public. */
+    connectNeedsSignIn: production,
   };
 }

@@ -21,20 +21,25 @@ let b: TestPlatform;
 let p: People;
 let nodeA: HttpClient;
 let nodeB: HttpClient;
-/** Content added on A and read through B in the first test: both hold it afterwards. */
-let sharedContent: { cid: string; bytes: Uint8Array } | undefined;
+let userOnB: { token: string };
 before(async () => {
   ({ t: a, p } = await startWithPeople({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS), P2P_MAX_CONNECTIONS: "1" }));
   b = await startTestPlatform({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS) });
   nodeA = a.direct("ipfs");
   nodeB = b.direct("ipfs");
+  userOnB = await registerAndLogin(b.http, undefined, "Bea Builder");
 });
+
+/** Whether B holds content under `cid` (its GraphQL `content` reads only what B holds). */
+async function heldByB(cid: string): Promise<unknown> {
+  return (await b.http.graphql(`query($cid: String!) { content(cid: $cid) { cid size } }`, { cid })).body.data?.content;
+}
 after(async () => {
   await b?.stop();
   await a?.stop();
 });
 
-test("two nodes for real: B connects to A through POST /connect, each sees the other, B reads A's content by CID", async () => {
+test("two nodes for real: B connects to A through POST /connect, each sees the other, B reads A's content by CID and keeps none of it", async () => {
   const infoA = (await nodeA.get("/peer-info")).body;
   const infoB = (await nodeB.get("/peer-info")).body;
   assert.notEqual(infoA.peerId, infoB.peerId);
@@ -59,10 +64,11 @@ test("two nodes for real: B connects to A through POST /connect, each sees the o
   assert.deepEqual(read.bytes, bytes, "the same bytes");
   assert.equal(await expectedCid(read.bytes), added.body.cid, "the CID recomputed from what B served");
 
-  // B now holds (pins) it: its own GraphQL, which reads only what B holds, knows it.
-  const held = await b.http.graphql(`query($cid: String!) { content(cid: $cid) { cid size } }`, { cid: added.body.cid });
-  assert.deepEqual(held.body.data?.content, { cid: added.body.cid, size: 200_000 });
-  sharedContent = { cid: added.body.cid, bytes };
+  // Nothing is kept for a reader, anonymous or signed in: only adds pin content.
+  assert.equal(await heldByB(added.body.cid), null);
+  const signedIn = await b.http.graphql(`query($cid: String!) { contentData(cid: $cid) { size } }`, { cid: added.body.cid }, userOnB.token);
+  assert.deepEqual(signedIn.body.data?.contentData, { size: 200_000 });
+  assert.equal(await heldByB(added.body.cid), null);
 
   const unknown = await getBytes(nodeB.baseUrl, await expectedCid(randomBytes(99)));
   assert.equal(unknown.status, 404, "A does not have it either");
@@ -83,9 +89,11 @@ test("A takes no more connections than P2P_MAX_CONNECTIONS (1 here): a third nod
   }
 });
 
-test("a standard bitswap peer outside the platform, over WebSockets, gets B's content, and B reads a block only that peer holds", async () => {
-  assert.ok(sharedContent, "the first test ran");
+test("a standard bitswap peer outside the platform, over WebSockets, gets B's content, and B reads a block only that peer holds without keeping it", async () => {
   const infoB = (await nodeB.get("/peer-info")).body;
+  const ours = randomBytes(12_345);
+  const added = await addBytes(nodeB, ours, userOnB.token);
+  assert.equal(added.status, 201, added.text);
   const theirs = randomBytes(30_000).map((byte) => byte ^ 0x5a);
   const theirCid = CID.parse(await expectedCid(theirs));
   const store = new MemoryBlockstore();
@@ -100,16 +108,18 @@ test("a standard bitswap peer outside the platform, over WebSockets, gets B's co
     assert.equal(fromPeer.status, 200, "B wanted it over bitswap from the outside peer");
     assert.deepEqual(fromPeer.bytes, theirs);
 
-    const fromB = await peer.bitswap.want(CID.parse(sharedContent.cid), { signal: AbortSignal.timeout(5_000) });
-    assert.deepEqual(new Uint8Array(fromB), sharedContent.bytes, "B served its pinned block over bitswap");
+    const fromB = await peer.bitswap.want(CID.parse(added.body.cid), { signal: AbortSignal.timeout(5_000) });
+    assert.deepEqual(new Uint8Array(fromB), ours, "B served its pinned block over bitswap");
   } finally {
     await peer.stop();
   }
+  // The anonymous read kept nothing: with the peer gone, nobody has the block.
+  assert.equal(await heldByB(theirCid.toString()), null);
+  assert.equal((await getBytes(nodeB.baseUrl, theirCid.toString())).status, 404);
 });
 
 test("a bitswap peer already waiting for a block gets it the moment a user adds it to B", async () => {
   const infoB = (await nodeB.get("/peer-info")).body;
-  const userOnB = await registerAndLogin(b.http, undefined, "Bea Builder");
   const peer = await startBitswapPeer(new MemoryBlockstore());
   try {
     await peer.libp2p.dial(multiaddr(infoB.addresses[0]));
@@ -145,8 +155,7 @@ test("a peer that answers over bitswap with bytes other than the CID's is not be
     const read = await getBytes(nodeB.baseUrl, cid);
     assert.equal(read.status, 404);
     assert.ok(asked >= 1, "B asked the peer over bitswap");
-    const held = await b.http.graphql(`query($cid: String!) { content(cid: $cid) { cid } }`, { cid });
-    assert.equal(held.body.data?.content, null);
+    assert.equal(await heldByB(cid), null);
   } finally {
     await liar.stop();
   }

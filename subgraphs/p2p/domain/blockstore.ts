@@ -3,25 +3,39 @@ import { NotFoundError } from "interface-store";
 import type { CID } from "multiformats/cid";
 import type { PrismaClient } from "../../../lib/db/database.js";
 
+/** The advisory lock one user's pins take turns on (with the user's id as its second key). */
+const PIN_LOCK = 0x2e_9b10;
+
+/** Whether an add was kept; when not, how much its user already keeps. */
+export type PinResult = { kept: true } | { kept: false; usedBytes: number };
+
 const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 
 /**
  * The node's blocks, pinned in the database so they survive restarts and every process of the
- * deployment sees the same ones. Bitswap reads it to answer peers; the node writes it.
+ * deployment sees the same ones. Bitswap reads it to answer peers; only users' adds write it.
  */
 export class DatabaseBlockstore extends BaseBlockstore {
   constructor(private readonly db: PrismaClient) {
     super();
   }
 
-  /** Keeps `bytes` under `cid` (already computed from them); `createdById` is the user who added them, null for a block fetched from a peer. */
-  async hold(cid: CID, bytes: Uint8Array, createdById: number | null): Promise<CID> {
-    await this.db.p2pBlock.createMany({ data: [{ cid: cid.toString(), base64: toBase64(bytes), size: bytes.byteLength, createdById }], skipDuplicates: true });
-    return cid;
-  }
-
-  override async put(cid: CID, bytes: Uint8Array): Promise<CID> {
-    return this.hold(cid, bytes, null);
+  /**
+   * Keeps `bytes` under `cid` (already computed from them) for the user who added them, unless what that user
+   * keeps would pass `quotaBytes`: then nothing is written and the answer says how much they keep. Content
+   * already held here costs nothing. Bitswap never writes here: blocks come in only this way.
+   */
+  async pin(cid: CID, bytes: Uint8Array, createdById: number, quotaBytes: number): Promise<PinResult> {
+    const key = cid.toString();
+    // One user's pins take turns (a lock held until commit), so parallel ones cannot pass the quota together.
+    return this.db.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${PIN_LOCK}::int, ${createdById}::int)`;
+      if (await tx.p2pBlock.findUnique({ where: { cid: key }, select: { size: true } })) return { kept: true as const };
+      const usedBytes = (await tx.p2pBlock.aggregate({ where: { createdById }, _sum: { size: true } }))._sum.size ?? 0;
+      if (usedBytes + bytes.byteLength > quotaBytes) return { kept: false as const, usedBytes };
+      await tx.p2pBlock.createMany({ data: [{ cid: key, base64: toBase64(bytes), size: bytes.byteLength, createdById }], skipDuplicates: true });
+      return { kept: true as const };
+    });
   }
 
   override async has(cid: CID): Promise<boolean> {

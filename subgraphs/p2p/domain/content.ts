@@ -15,7 +15,7 @@ function model(ctx: P2pContext, cid: string, size: number): ContentModel {
   return { cid, size, url: `${ctx.publicUrl}/api/ipfs/content/${cid}` };
 }
 
-/** Adds bytes (base64) as a raw block: a signed-in user only, within the size limit; the same bytes give the same CID. */
+/** Adds bytes (base64) as a raw block: a signed-in user only, within the size limit and their quota; the same bytes give the same CID. */
 export async function addContent(ctx: P2pContext, base64: string): Promise<ContentModel> {
   const caller = requirePrincipal(ctx.auth);
   const limit = ctx.settings.contentMaxBytes;
@@ -25,7 +25,11 @@ export async function addContent(ctx: P2pContext, base64: string): Promise<Conte
   if (bytes.byteLength === 0) throw new ValidationError("content", "Content is empty");
   if (bytes.byteLength > limit) throw new PayloadTooLargeError(`Content is limited to ${limit} bytes`);
   const cid = await cidOf(bytes);
-  await ctx.node.hold(cid, bytes, caller.userId);
+  const pinned = await ctx.node.pin(cid, bytes, caller.userId);
+  if (!pinned.kept) {
+    const quota = ctx.settings.pinQuotaBytes;
+    throw new PayloadTooLargeError(`Your content would pass your quota of ${quota} bytes (you keep ${pinned.usedBytes})`, { quotaBytes: quota, usedBytes: pinned.usedBytes });
+  }
   return model(ctx, cid.toString(), bytes.byteLength);
 }
 

@@ -12,17 +12,14 @@ import type { CID } from "multiformats/cid";
 import type { PrismaClient } from "../../../lib/db/database.js";
 import { GatewayTimeoutError, ServiceUnavailableError, ValidationError } from "../../../lib/errors.js";
 import type { Logger } from "../../../lib/logger.js";
-import { isPublicAddress } from "../../../lib/net/safe-fetch.js";
+import { FetchRefusedError, guardedLookup } from "../../../lib/net/safe-fetch.js";
 import type { P2pSettings } from "../settings.js";
-import { DatabaseBlockstore } from "./blockstore.js";
+import { DatabaseBlockstore, type PinResult } from "./blockstore.js";
 import { matches } from "./content-id.js";
+import { dialRefusal, PRIVATE_REFUSED, type DialRules, type NameResolver } from "./dial-guard.js";
 
 /** The one key pair of this deployment's node. */
 const IDENTITY = "default";
-
-/** Multiaddress protocol codes that carry an IP address. */
-const IP4 = 4;
-const IP6 = 41;
 
 export interface NodeHealth {
   status: string;
@@ -32,13 +29,11 @@ export interface NodeHealth {
   peers: string[];
 }
 
+type TcpDialOptions = NonNullable<Parameters<typeof tcp>[0]>["dialOpts"];
+type WebSocketClientOptions = NonNullable<Parameters<typeof webSockets>[0]>["websocket"];
+
 const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
-
-/** Whether a multiaddress names a loopback, private or otherwise non-public IP address. */
-function isPrivateAddress(address: Multiaddr): boolean {
-  return address.stringTuples().some(([code, value]) => (code === IP4 || code === IP6) && value !== undefined && !isPublicAddress(value));
-}
 
 /**
  * The platform's libp2p node: TCP and WebSockets, noise, yamux; its key pair kept in the database (so its peer id
@@ -48,29 +43,35 @@ export class P2pNode {
   private node?: Libp2p;
   private bitswap?: Bitswap;
   private readonly blocks: DatabaseBlockstore;
+  private readonly dialRules: DialRules;
 
   constructor(
     private readonly db: PrismaClient,
     private readonly settings: P2pSettings,
     private readonly log: Logger,
+    /** How names in multiaddresses are looked up before a dial (the system's resolver unless a test gives one). */
+    resolver?: NameResolver,
   ) {
     this.blocks = new DatabaseBlockstore(db);
+    this.dialRules = { allowPrivate: settings.allowPrivate, timeoutMs: settings.dialTimeoutMs, resolver };
   }
 
   async start(): Promise<void> {
-    const { settings } = this;
+    const { settings, dialRules } = this;
+    // The transports look names up again when they connect: the addresses they connect to are checked there (no DNS rebinding).
+    const lookup = guardedLookup(settings.allowPrivate);
     this.node = await createLibp2p({
       privateKey: await this.privateKey(),
       addresses: { listen: settings.listen },
-      transports: [tcp(), webSockets()],
+      transports: [tcp({ dialOpts: { lookup } as TcpDialOptions }), webSockets({ websocket: { lookup } as WebSocketClientOptions })],
       connectionEncrypters: [noise()],
       streamMuxers: [yamux()],
       // Identify tells each side which protocols the other speaks (bitswap learns its peers from it).
       services: { identify: identify() },
       connectionManager: { maxConnections: settings.maxConnections, dialTimeout: settings.dialTimeoutMs },
       connectionGater: {
-        // Also the addresses a DNS name resolved to, and dials the node makes by itself.
-        denyDialMultiaddr: (address) => !settings.allowPrivate && isPrivateAddress(address),
+        // Every address libp2p dials: given to connect, listed by /dnsaddr records, learned from peers (identify).
+        denyDialMultiaddr: async (address) => (await dialRefusal(address, dialRules)) !== null,
       },
     });
     // Bitswap asks the peers it is connected to; it finds no others (no DHT: the node joins no public network by itself).
@@ -141,9 +142,8 @@ export class P2pNode {
       throw new ValidationError("peerAddr", "Not a valid multiaddress");
     }
     if (text.trim() === "" || address.protoCodes().length === 0) throw new ValidationError("peerAddr", "Not a valid multiaddress");
-    if (!this.settings.allowPrivate && isPrivateAddress(address)) {
-      throw new ValidationError("peerAddr", "Dials to loopback and private addresses are refused");
-    }
+    const refused = await dialRefusal(address, this.dialRules);
+    if (refused) throw new ValidationError("peerAddr", refused);
     if (address.getPeerId() === this.peerId) throw new ValidationError("peerAddr", "That is this node's own address");
     await beforeDial();
     const timeoutMs = this.settings.dialTimeoutMs;
@@ -160,7 +160,7 @@ export class P2pNode {
       return { status: "connected", peerId: connection.remotePeer.toString() };
     } catch (error) {
       const name = (error as Error).name;
-      if (name === "DialDeniedError") throw new ValidationError("peerAddr", "Dials to loopback and private addresses are refused");
+      if (name === "DialDeniedError" || error instanceof FetchRefusedError) throw new ValidationError("peerAddr", PRIVATE_REFUSED);
       if (name === "NoValidAddressesError" || name === "InvalidMultiaddrError" || name === "InvalidParametersError" || name === "InvalidPeerIdError") {
         throw new ValidationError("peerAddr", "No dialable TCP address in the multiaddress");
       }
@@ -171,10 +171,11 @@ export class P2pNode {
     }
   }
 
-  /** Holds `bytes` under `cid` (already computed from them), kept across restarts, and gives them to peers waiting for them. */
-  async hold(cid: CID, bytes: Uint8Array, createdById: number | null): Promise<void> {
-    await this.blocks.hold(cid, bytes, createdById);
-    await this.bitswap?.notify(cid, bytes).catch((error) => this.log.warn({ err: error, cid: cid.toString() }, "p2p notify failed"));
+  /** Pins `bytes` under `cid` (already computed from them) for the user adding them, within their quota, kept across restarts, and gives them to peers waiting for them. */
+  async pin(cid: CID, bytes: Uint8Array, createdById: number): Promise<PinResult> {
+    const pinned = await this.blocks.pin(cid, bytes, createdById, this.settings.pinQuotaBytes);
+    if (pinned.kept) await this.bitswap?.notify(cid, bytes).catch((error) => this.log.warn({ err: error, cid: cid.toString() }, "p2p notify failed"));
+    return pinned;
   }
 
   /** The size of a block held here, or null. */
@@ -182,16 +183,15 @@ export class P2pNode {
     return this.blocks.size(cid);
   }
 
-  /** The block's bytes: held here, or wanted from the connected peers over bitswap within the fetch bound (verified, then held); null when nobody had it. */
+  /** The block's bytes: held here, or wanted from the connected peers over bitswap within the fetch bound (verified; given to the reader, not kept); null when nobody had it. */
   async fetch(cid: CID): Promise<Uint8Array | null> {
     if (await this.blocks.has(cid)) return this.blocks.get(cid);
     const node = this.running();
     if (node.getPeers().length === 0 || !this.bitswap) return null;
     try {
       const bytes = await this.bitswap.want(cid, { signal: AbortSignal.timeout(this.settings.fetchTimeoutMs) });
-      // Bitswap checks the hash too; a block is kept only when it is the CID's.
+      // Bitswap checks the hash too; a block is served only when it is the CID's.
       if (bytes.byteLength > this.settings.contentMaxBytes || !(await matches(cid, bytes))) return null;
-      await this.blocks.hold(cid, bytes, null);
       return bytes;
     } catch (error) {
       this.log.debug({ err: error, cid: cid.toString() }, "p2p want ended without the block");
