@@ -81,7 +81,7 @@ describe("the four documented endpoints (public)", () => {
     }
   });
 
-  test("dials per client address are limited (P2P_DIALS_PER_MINUTE): 429 with Retry-After; malformed or refused addresses do not count", async () => {
+  test("dials per client address are limited (P2P_DIALS_PER_MINUTE): 429 with Retry-After; malformed addresses do not count", async () => {
     // Two dials so far in this file (the closed port, the silent peer).
     const port = await freePort();
     for (let i = 0; i < 3; i++) assert.equal((await ipfs.post("/connect", { peerAddr: `/ip4/127.0.0.1/tcp/${port}` })).status, 504);

@@ -107,3 +107,10 @@ test("a name that was public when checked and is loopback when connected (DNS re
     await node.stop();
   }
 });
+
+test("refused dials spend the caller's dial budget too (checking a name costs lookups): past P2P_DIALS_PER_MINUTE, 429", async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 31 && statuses.at(-1) !== 429; i++) statuses.push((await ipfs.post("/connect", { peerAddr: `/dns4/localhost/tcp/${ports.tcp}` }, { token })).status);
+  assert.equal(statuses.at(-1), 429, statuses.join(","));
+  assert.ok(statuses.slice(0, -1).every((status) => status === 400), statuses.join(","));
+});

@@ -131,7 +131,7 @@ export class P2pNode {
     return { status: "ok", peerId: this.peerId, connectedPeers: peers.length, listenAddresses: this.addresses(), peers };
   }
 
-  /** Dials `text` within the dial bound (`beforeDial` runs once the address is found dialable): 400 for what is no dialable address, 504 for a peer that did not answer. */
+  /** Dials `text` within the dial bound (`beforeDial` runs once the address parses, before any name lookup): 400 for what is no dialable address, 504 for a peer that did not answer. */
   async connect(text: string, beforeDial: () => Promise<void> = async () => undefined): Promise<{ status: "connected"; peerId: string }> {
     const node = this.running();
     let address: Multiaddr;
@@ -142,10 +142,11 @@ export class P2pNode {
       throw new ValidationError("peerAddr", "Not a valid multiaddress");
     }
     if (text.trim() === "" || address.protoCodes().length === 0) throw new ValidationError("peerAddr", "Not a valid multiaddress");
+    if (address.getPeerId() === this.peerId) throw new ValidationError("peerAddr", "That is this node's own address");
+    // Checking an address may cost name lookups: a refused dial spends the caller's budget too.
+    await beforeDial();
     const refused = await dialRefusal(address, this.dialRules);
     if (refused) throw new ValidationError("peerAddr", refused);
-    if (address.getPeerId() === this.peerId) throw new ValidationError("peerAddr", "That is this node's own address");
-    await beforeDial();
     const timeoutMs = this.settings.dialTimeoutMs;
     const signal = AbortSignal.timeout(timeoutMs);
     let timer: NodeJS.Timeout | undefined;
