@@ -108,4 +108,22 @@ describe("migrations", () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  test("p2p pins only: blocks an earlier version kept for anyone (no owner) are removed, pins stay", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "migrations-"));
+    const db = pgliteRunner(await PGlite.create(), { ownsDatabase: true });
+    try {
+      await cp(MIGRATIONS_DIR, dir, { recursive: true });
+      const pinsOnly = path.join(dir, "20261231100000_p2p_pins_only");
+      await rm(pinsOnly, { recursive: true });
+      await applyMigrations(db, dir);
+      await db.query(`INSERT INTO "P2pBlock" (cid, base64, size, "createdById") VALUES ('kept-for-anyone', 'AA==', 1, NULL), ('pinned', 'AQ==', 1, 7)`);
+      await cp(path.join(MIGRATIONS_DIR, "20261231100000_p2p_pins_only"), pinsOnly, { recursive: true });
+      assert.deepEqual(await applyMigrations(db, dir), ["20261231100000_p2p_pins_only"]);
+      assert.deepEqual(await db.query(`SELECT cid, "createdById" FROM "P2pBlock"`), [{ cid: "pinned", createdById: 7 }]);
+    } finally {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
