@@ -1,8 +1,9 @@
 import { deflateSync } from "node:zlib";
-import { strToU8, type ZipOptions } from "fflate";
+import { strToU8 } from "fflate";
 import { PDFDocument, PDFName, pushGraphicsState, popGraphicsState, concatTransformationMatrix, drawObject } from "pdf-lib";
 import { pngChunk, PNG_SIGNATURE } from "./assets.js";
-import { PRESENTATION_NAMESPACES, pptx } from "./imports.js";
+import { PRESENTATION_NAMESPACES, pptxParts } from "./imports.js";
+import { deflatedPart, zipOf } from "./zip.js";
 
 /** Hostile files: each small on the wire, each asking a decoder for far more than it may spend. */
 
@@ -35,39 +36,29 @@ export async function pdfHugePage(width = 14_400, height = 14_400): Promise<Buff
 
 /** A PPTX of `parts` slides whose parts are `partBytes` spaces each (64 × 8 MiB: ~517 KiB zipped, 512 MiB inflated). */
 export function pptxPartsBomb(parts = 64, partBytes = 8 * 1024 * 1024 - 1024): Buffer {
-  const filler = strToU8(" ".repeat(partBytes));
-  const extra = Object.fromEntries(Array.from({ length: parts }, (_v, i) => [`ppt/slides/slide${i + 1}.xml`, [filler, { level: 9 }] as [Uint8Array, ZipOptions]]));
-  return pptx(Array.from({ length: parts }, () => "slide"), undefined, undefined, extra);
+  const filler = deflatedPart(strToU8(" ".repeat(partBytes)));
+  const slides = Object.fromEntries(Array.from({ length: parts }, (_v, i) => [`ppt/slides/slide${i + 1}.xml`, filler]));
+  return zipOf({ ...pptxParts(Array.from({ length: parts }, () => "slide")), ...slides });
 }
 
-/** A PPTX whose one slide holds `boxes` text boxes (5,000: about 4 KiB zipped). */
-export function pptxManyTextBoxes(boxes = 5_000): Buffer {
+/** A PPTX of `slides` slides each holding `boxes` text boxes (one slide of 5,000: about 4 KiB zipped). */
+export function pptxManyTextBoxes(boxes = 5_000, slides = 1): Buffer {
   const box = `<p:sp><p:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="95250" cy="95250"/></a:xfrm></p:spPr><p:txBody><a:p><a:r><a:t>x</a:t></a:r></a:p></p:txBody></p:sp>`;
-  return pptx(["title"], undefined, undefined, { "ppt/slides/slide1.xml": [strToU8(`<p:sld ${PRESENTATION_NAMESPACES}><p:cSld><p:spTree>${box.repeat(boxes)}</p:spTree></p:cSld></p:sld>`), { level: 9 }] });
+  const slide = deflatedPart(strToU8(`<p:sld ${PRESENTATION_NAMESPACES}><p:cSld><p:spTree>${box.repeat(boxes)}</p:spTree></p:cSld></p:sld>`));
+  const parts = Object.fromEntries(Array.from({ length: slides }, (_v, i) => [`ppt/slides/slide${i + 1}.xml`, slide]));
+  return zipOf({ ...pptxParts(Array.from({ length: slides }, () => "slide")), ...parts });
 }
 
 /** A ZIP of `count` empty entries besides a one-slide presentation. */
 export function pptxManyEntries(count: number): Buffer {
-  const extra = Object.fromEntries(Array.from({ length: count }, (_v, i) => [`docProps/custom${i}.xml`, [new Uint8Array(0), { level: 0 }] as [Uint8Array, ZipOptions]]));
-  return pptx(["one slide"], undefined, undefined, extra);
+  const empty = deflatedPart(new Uint8Array(0));
+  return zipOf({ ...pptxParts(["one slide"]), ...Object.fromEntries(Array.from({ length: count }, (_v, i) => [`docProps/custom${i}.xml`, empty])) });
 }
 
-/** A PPTX entry that declares a small inflated size in its headers but inflates to `bytes` (the declared size lies). */
+/** A PPTX whose slide declares 1,000 inflated bytes in both its headers but inflates to `bytes` (the declared size lies). */
 export function pptxLyingSize(bytes = 64 * 1024 * 1024): Buffer {
-  const zip = pptx(["one slide"], undefined, undefined, { "ppt/slides/slide1.xml": [strToU8(`<p:sld ${PRESENTATION_NAMESPACES}>${" ".repeat(bytes)}</p:sld>`), { level: 9 }] });
-  return lieAboutSizes(zip, "ppt/slides/slide1.xml", 1000);
-}
-
-/** Rewrites the inflated size of `name` in both its local header and its central directory record. */
-function lieAboutSizes(zip: Buffer, name: string, size: number): Buffer {
-  const out = Buffer.from(zip);
-  const encoded = Buffer.from(name, "utf8");
-  for (let offset = 0; offset < out.length - 4; offset++) {
-    const signature = out.readUInt32LE(offset);
-    if (signature === 0x04034b50 && out.subarray(offset + 30, offset + 30 + encoded.length).equals(encoded)) out.writeUInt32LE(size, offset + 22);
-    if (signature === 0x02014b50 && out.subarray(offset + 46, offset + 46 + encoded.length).equals(encoded)) out.writeUInt32LE(size, offset + 24);
-  }
-  return out;
+  const slide = deflatedPart(strToU8(`<p:sld ${PRESENTATION_NAMESPACES}>${" ".repeat(bytes)}</p:sld>`));
+  return zipOf({ ...pptxParts(["one slide"]), "ppt/slides/slide1.xml": { ...slide, size: 1000 } });
 }
 
 /** A PNG whose header declares `width` × `height` pixels, followed by a few rows only (the file is a few hundred bytes). */
@@ -96,11 +87,11 @@ export function gifFrames(width: number, height: number, frames: number): Buffer
 
 /** A PPTX of `count` slides, each a small title box. */
 export function pptxManySlides(count: number): Buffer {
-  return pptx(Array.from({ length: count }, (_v, i) => `Slide ${i + 1}`));
+  return zipOf(pptxParts(Array.from({ length: count }, (_v, i) => `Slide ${i + 1}`)));
 }
 
 /** A PPTX whose slide holds `openings` shape openings and no closing (a few KiB zipped): a quadratic scan never ends on it. */
 export function pptxUnclosedShapes(openings = 600_000): Buffer {
   const slide = `<p:sld ${PRESENTATION_NAMESPACES}><p:cSld><p:spTree>${"<p:sp><a:rPr ".repeat(openings)}</p:spTree></p:cSld></p:sld>`;
-  return pptx(["title"], undefined, undefined, { "ppt/slides/slide1.xml": [strToU8(slide), { level: 9 }] as [Uint8Array, ZipOptions] });
+  return zipOf({ ...pptxParts(["title"]), "ppt/slides/slide1.xml": strToU8(slide) });
 }

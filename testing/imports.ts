@@ -1,4 +1,4 @@
-import { strToU8, zipSync, type Zippable } from "fflate";
+import { strToU8, zipSync } from "fflate";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 import { base64Name, postUpload } from "./assets.js";
 import type { HttpClient, HttpResponse } from "./http.js";
@@ -26,26 +26,28 @@ function slide(text: string): string {
 </p:spTree></p:cSld></p:sld>`;
 }
 
-/** A minimal valid PPTX: `texts.length` slides (each with a title box holding its text) at `cx` × `cy` EMU; `extra` entries added or replacing. */
-export function pptx(texts: string[], cx = 12192000, cy = 6858000, extra: Zippable = {}): Buffer {
+/** A minimal valid PPTX: `texts.length` slides (each with a title box holding its text) at `cx` × `cy` EMU. */
+export function pptx(texts: string[], cx = 12192000, cy = 6858000): Buffer {
+  return Buffer.from(zipSync(pptxParts(texts, cx, cy)));
+}
+
+/** The parts of `pptx(texts, cx, cy)`, by name, before zipping. */
+export function pptxParts(texts: string[], cx = 12192000, cy = 6858000): Record<string, Uint8Array> {
   const slides = Object.fromEntries(texts.map((text, i) => [`ppt/slides/slide${i + 1}.xml`, xml(slide(text))]));
   const overrides = texts.map((_t, i) => `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`).join("");
-  return Buffer.from(
-    zipSync({
-      "[Content_Types].xml": xml(
-        `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>${overrides}</Types>`,
-      ),
-      "_rels/.rels": xml(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`),
-      "ppt/presentation.xml": xml(
-        `<p:presentation ${PRESENTATION_NAMESPACES}><p:sldIdLst>${texts.map((_t, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 2}"/>`).join("")}</p:sldIdLst><p:sldSz cx="${cx}" cy="${cy}"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>`,
-      ),
-      "ppt/_rels/presentation.xml.rels": xml(
-        `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${texts.map((_t, i) => `<Relationship Id="rId${i + 2}" Type="${REL}/slide" Target="slides/slide${i + 1}.xml"/>`).join("")}</Relationships>`,
-      ),
-      ...slides,
-      ...extra,
-    }),
-  );
+  return {
+    "[Content_Types].xml": xml(
+      `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>${overrides}</Types>`,
+    ),
+    "_rels/.rels": xml(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`),
+    "ppt/presentation.xml": xml(
+      `<p:presentation ${PRESENTATION_NAMESPACES}><p:sldIdLst>${texts.map((_t, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 2}"/>`).join("")}</p:sldIdLst><p:sldSz cx="${cx}" cy="${cy}"/><p:notesSz cx="6858000" cy="9144000"/></p:presentation>`,
+    ),
+    "ppt/_rels/presentation.xml.rels": xml(
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${texts.map((_t, i) => `<Relationship Id="rId${i + 2}" Type="${REL}/slide" Target="slides/slide${i + 1}.xml"/>`).join("")}</Relationships>`,
+    ),
+    ...slides,
+  };
 }
 
 /** POST /v1/imports as a generated client sends it: the bytes, and `Import-Metadata` with the Base64 title. */

@@ -19,6 +19,7 @@ export function importsSettings(settings: Settings) {
     presentation: {
       maxPages,
       maxElementsPerPage: settings.positiveInt("IMPORT_MAX_ELEMENTS_PER_PAGE", 1_000),
+      maxElements: settings.positiveInt("IMPORT_MAX_ELEMENTS", 5_000),
       zip: {
         maxEntries: settings.positiveInt("IMPORT_ZIP_MAX_ENTRIES", 10_000),
         maxPartBytes: settings.byteSize("IMPORT_ZIP_MAX_PART_BYTES", "8mb"),

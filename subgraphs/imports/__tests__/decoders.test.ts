@@ -48,13 +48,14 @@ describe("PPTX", () => {
   });
 
   test("each budget fails the file with invalid_file naming its setting", async () => {
-    const tight = { maxPages: 3, maxElementsPerPage: 10, zip: { maxEntries: 50, maxPartBytes: 1024 * 1024, maxTotalBytes: 2 * 1024 * 1024 } };
+    const tight = { maxPages: 3, maxElementsPerPage: 10, maxElements: 25, zip: { maxEntries: 50, maxPartBytes: 1024 * 1024, maxTotalBytes: 2 * 1024 * 1024 } };
     const cases: [Buffer, RegExp][] = [
       [bombs.pptxManyEntries(60), /has 65 entries: at most 50 are read \(IMPORT_ZIP_MAX_ENTRIES\)/],
       [bombs.pptxPartsBomb(1, 2 * 1024 * 1024), /declares 2 MiB: at most 1 MiB each \(IMPORT_ZIP_MAX_PART_BYTES\)/],
       [bombs.pptxPartsBomb(3, 1000 * 1024), /inflate past 2 MiB in all \(IMPORT_ZIP_MAX_INFLATED_BYTES\)/],
       [pptx(["a", "b", "c", "d"]), /has 4 slides: at most 3 can be imported/],
       [bombs.pptxManyTextBoxes(11), /Slide 1 has more than 10 text boxes \(IMPORT_MAX_ELEMENTS_PER_PAGE\)/],
+      [bombs.pptxManyTextBoxes(9, 3), /more than 25 text boxes in all \(IMPORT_MAX_ELEMENTS\)/],
       [bombs.pptxLyingSize(4 * 1024 * 1024), /damaged or incomplete/],
       [Buffer.from("PK\u0003\u0004 not really a zip"), /damaged or incomplete/],
     ];

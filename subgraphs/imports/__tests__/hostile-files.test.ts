@@ -105,6 +105,10 @@ describe("PPTX imports within their budget", () => {
     await expectFailure("5,000 text boxes", bombs.pptxManyTextBoxes(5_000), imported, "invalid_file", /Slide 1 has more than 1000 text boxes \(IMPORT_MAX_ELEMENTS_PER_PAGE\)/);
   });
 
+  test("100 slides of 100 text boxes each fail instead of making 10,000 elements", async () => {
+    await expectFailure("100 × 100 text boxes", bombs.pptxManyTextBoxes(100, 100), imported, "invalid_file", /more than 5000 text boxes in all \(IMPORT_MAX_ELEMENTS\)/);
+  });
+
   test("a part whose headers declare 1,000 bytes but which inflates to 64 MiB is damaged, not trusted", async () => {
     await expectFailure("lying part size", bombs.pptxLyingSize(), imported, "invalid_file", /damaged or incomplete/);
   });

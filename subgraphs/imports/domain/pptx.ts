@@ -18,6 +18,8 @@ export interface PresentationBudget {
   maxPages: number;
   /** Design elements one slide may become (IMPORT_MAX_ELEMENTS_PER_PAGE). */
   maxElementsPerPage: number;
+  /** Design elements the whole presentation may become (IMPORT_MAX_ELEMENTS). */
+  maxElements: number;
 }
 
 const damaged = () => invalidFile("The presentation could not be read: it is damaged or incomplete");
@@ -110,10 +112,14 @@ export async function readPresentation(file: string, budget: PresentationBudget)
     if (slides.length === 0) throw invalidFile("The presentation has no slides");
     if (slides.length > budget.maxPages) throw invalidFile(`The presentation has ${slides.length} slides: at most ${budget.maxPages} can be imported`);
     const pages: ImportedPage[] = [];
+    let elementCount = 0;
     for (const [index, part] of slides.entries()) {
       const slide = await zip.text(part);
       if (slide === undefined) throw damaged();
-      pages.push({ ...size, elements: textElements(slide, index + 1, budget.maxElementsPerPage) });
+      const found = textElements(slide, index + 1, budget.maxElementsPerPage);
+      elementCount += found.length;
+      if (elementCount > budget.maxElements) throw invalidFile(`The presentation has more than ${budget.maxElements} text boxes in all (IMPORT_MAX_ELEMENTS)`);
+      pages.push({ ...size, elements: found });
     }
     return pages;
   } catch (error) {
