@@ -53,6 +53,7 @@ describe("asking for an export: every check answers at once and a refused reques
       [{ type: "png", pages: [0] }, "the design has 3 pages"],
       [{ type: "png", pages: [] }, "format.pages must list 1 to 500"],
       [{ type: "png", pages: Array.from({ length: 501 }, () => 1) }, "format.pages must list 1 to 500"],
+      [{ type: "gif", width: 7000 }, "would draw 110250000 pixels in all, more than the limit of 100000000 (EXPORT_MAX_TOTAL_PIXELS)"],
     ];
     for (const [format, expected] of cases) {
       const response = await postExport(t.http, own, designId, format);

@@ -1,5 +1,6 @@
 import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
 import type { JobHandler } from "../../../lib/jobs/engine.js";
+import { ValidationError } from "../../../lib/errors.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import type { Logger } from "../../../lib/logger.js";
 import type { FileService } from "../../../lib/storage/file-service.js";
@@ -13,7 +14,7 @@ import { pptxFile } from "./encoders/pptx.js";
 import { jpegFiles, pngFiles, stackedPng } from "./encoders/raster.js";
 import type { ExportFormat } from "./export-format.js";
 import { DESIGN_EXPORT, exportFileKey, exportInputOf, type ExportResult } from "./export-jobs.js";
-import { exportPlan, type ExportPlan, type PixelSize } from "./export-plan.js";
+import { checkTotalPixels, exportPlan, type ExportPlan, type PixelSize } from "./export-plan.js";
 
 export interface ExportJobDependencies {
   db: PrismaClient;
@@ -22,20 +23,34 @@ export interface ExportJobDependencies {
   settings: ExportsSettings;
 }
 
-function encode(format: ExportFormat, pages: DrawnPages, plan: ExportPlan, context: { pageSizes: PixelSize[]; title: string }): Promise<ExportFile[]> {
+/** The export's files, each given out as soon as it is made: formats of a file per page, and PDF, hold one page at a time. */
+async function* encode(format: ExportFormat, pages: DrawnPages, plan: ExportPlan, context: { pageSizes: PixelSize[]; title: string }): AsyncGenerator<ExportFile> {
   switch (format.type) {
     case "pdf":
-      return pdfFile(pages, { size: format.size, quality: format.quality, ...context });
+      return yield* pdfFile(pages, { size: format.size, quality: format.quality, ...context });
     case "png":
-      return format.singleImage ? stackedPng(pages, plan.stacked!, { lossless: format.lossless, transparent: format.transparent }) : pngFiles(pages, format.lossless);
+      if (format.singleImage) return yield* await stackedPng(pages, plan.stacked!, { lossless: format.lossless, transparent: format.transparent });
+      return yield* pngFiles(pages, format.lossless);
     case "jpg":
-      return jpegFiles(pages, format.quality);
+      return yield* jpegFiles(pages, format.quality);
     case "gif":
-      return gifFile(pages);
+      return yield* await gifFile(pages);
     case "pptx":
-      return pptxFile(pages, context);
+      return yield* await pptxFile(pages, context);
     case "mp4":
-      return mp4File(pages, plan.targets[0]);
+      return yield* await mp4File(pages, plan.targets[0]);
+  }
+}
+
+/** The plan, checked again in the worker (the design may have changed since the export was asked): past a budget the job fails. */
+function plannedWithinBudget(format: ExportFormat, pageSizes: PixelSize[], settings: ExportsSettings): ExportPlan {
+  try {
+    const plan = exportPlan(format, pageSizes, settings.maxPixels);
+    checkTotalPixels(format, plan, settings.maxTotalPixels);
+    return plan;
+  } catch (error) {
+    if (error instanceof ValidationError) throw new PermanentJobError("internal_failure", error.message);
+    throw error;
   }
 }
 
@@ -57,11 +72,10 @@ export function exportJobHandler(deps: ExportJobDependencies): JobHandler {
     if (!drawing || drawing.design.teamId !== input.teamId) throw new PermanentJobError("internal_failure", "The design no longer exists");
     const pages = pagesNow(drawing, input.pages);
     const pageSizes = pages.map((page) => ({ width: page.width, height: page.height }));
-    const plan = exportPlan(input.format, pageSizes, deps.settings.maxPixels);
+    const plan = plannedWithinBudget(input.format, pageSizes, deps.settings);
     const drawn: DrawnPages = { targets: plan.targets, draw: (index) => drawing.draw(pages[index], plan.targets[index]) };
-    const files = await encode(input.format, drawn, plan, { pageSizes, title: drawing.design.title });
     const keys: string[] = [];
-    for (const file of files) {
+    for await (const file of encode(input.format, drawn, plan, { pageSizes, title: drawing.design.title })) {
       const key = exportFileKey(job.id, file.name);
       await deps.files.put(key, file.bytes, file.contentType);
       keys.push(key);

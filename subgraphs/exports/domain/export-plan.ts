@@ -113,3 +113,18 @@ export function exportPlan(format: ExportFormat, pages: PixelSize[], maxPixels: 
       return { targets: pages.map(() => ({ ...VIDEO_FRAME[format.videoQuality] })) };
   }
 }
+
+/** Formats whose encoder holds every drawn page until the file is written (the others hold one page at a time). */
+const HOLDING_EVERY_PAGE = new Set<ExportFormat["type"]>(["gif", "pptx"]);
+
+/** A GIF or PPTX export draws at most `maxTotalPixels` in all (EXPORT_MAX_TOTAL_PIXELS): its worker holds every page at once. */
+export function checkTotalPixels(format: ExportFormat, plan: ExportPlan, maxTotalPixels: number): void {
+  if (!HOLDING_EVERY_PAGE.has(format.type)) return;
+  const total = plan.targets.reduce((sum, target) => sum + area(target), 0);
+  if (total > maxTotalPixels) {
+    throw new ValidationError(
+      "format.pages",
+      `The ${format.type} export would draw ${total} pixels in all, more than the limit of ${maxTotalPixels} (EXPORT_MAX_TOTAL_PIXELS): export fewer pages or a smaller size`,
+    );
+  }
+}

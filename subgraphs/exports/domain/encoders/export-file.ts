@@ -2,11 +2,11 @@ import type { Sharp } from "sharp";
 import type { DrawTarget } from "../../../designs/public.js";
 import type { PixelSize } from "../export-plan.js";
 
-/** One file an export produces (stored, then handed out by a signed URL). */
+/** One file an export produces (stored, then handed out by a signed URL): its bytes, or a stream of them. */
 export interface ExportFile {
   name: string;
   contentType: string;
-  bytes: Buffer;
+  bytes: Buffer | AsyncIterable<Uint8Array>;
 }
 
 /** The selected pages, drawn one at a time on demand (a worker never holds more than the encoder needs). */

@@ -2,24 +2,20 @@ import sharp from "sharp";
 import type { PixelSize } from "../export-plan.js";
 import { pagePngs, type DrawnPages, type ExportFile } from "./export-file.js";
 
-/** PNG: one file per page; `lossless: false` quantizes to a palette (smaller, a little lossy). */
-export async function pngFiles(pages: DrawnPages, lossless: boolean): Promise<ExportFile[]> {
-  const files: ExportFile[] = [];
+/** PNG: one file per page, each given out as soon as it is drawn; `lossless: false` quantizes to a palette (smaller, a little lossy). */
+export async function* pngFiles(pages: DrawnPages, lossless: boolean): AsyncGenerator<ExportFile> {
   for (const [index] of pages.targets.entries()) {
     const bytes = await (await pages.draw(index)).png({ palette: !lossless }).toBuffer();
-    files.push({ name: `page-${index + 1}.png`, contentType: "image/png", bytes });
+    yield { name: `page-${index + 1}.png`, contentType: "image/png", bytes };
   }
-  return files;
 }
 
-/** JPEG: one file per page at the quality asked (1..100). */
-export async function jpegFiles(pages: DrawnPages, quality: number): Promise<ExportFile[]> {
-  const files: ExportFile[] = [];
+/** JPEG: one file per page at the quality asked (1..100), each given out as soon as it is drawn. */
+export async function* jpegFiles(pages: DrawnPages, quality: number): AsyncGenerator<ExportFile> {
   for (const [index] of pages.targets.entries()) {
     const bytes = await (await pages.draw(index)).jpeg({ quality }).toBuffer();
-    files.push({ name: `page-${index + 1}.jpg`, contentType: "image/jpeg", bytes });
+    yield { name: `page-${index + 1}.jpg`, contentType: "image/jpeg", bytes };
   }
-  return files;
 }
 
 /** PNG, every page stacked top to bottom in one image as wide as the widest page (narrower ones centred). */
