@@ -95,3 +95,13 @@ export function pptxUnclosedShapes(openings = 600_000): Buffer {
   const slide = `<p:sld ${PRESENTATION_NAMESPACES}><p:cSld><p:spTree>${"<p:sp><a:rPr ".repeat(openings)}</p:spTree></p:cSld></p:sld>`;
   return zipOf({ ...pptxParts(["title"]), "ppt/slides/slide1.xml": strToU8(slide) });
 }
+
+/** A one-page PDF whose content stream inflates to `bytes` of drawing operators (256 MiB: about 260 KiB on disk). */
+export async function pdfContentBomb(bytes = 256 * 1024 * 1024): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const operators = "0 0 m 612 792 l S\n";
+  const content = deflateSync(Buffer.from(operators.repeat(Math.ceil(bytes / operators.length)), "latin1"), { level: 9 });
+  page.node.set(PDFName.of("Contents"), doc.context.register(doc.context.stream(content, { Filter: "FlateDecode" })));
+  return Buffer.from(await doc.save());
+}

@@ -83,6 +83,10 @@ describe("PDF imports within their budget", () => {
     await expectFailure("8,000-page PDF", await bombs.pdfManyPages(8000), imported, "invalid_file", /has 8000 pages: at most 500/);
   });
 
+  test("a content stream inflating to 256 MiB of drawing operators (650 KiB) ends the decoder process at its memory limit: invalid_file", async () => {
+    await expectFailure("PDF content bomb", await bombs.pdfContentBomb(), imported, "invalid_file", /needs more than 768 MiB to be read \(IMPORT_DECODER_MAX_MEMORY\)/);
+  });
+
   test("a 14,400-point page (the format's largest) is drawn at a smaller scale, within the memory budget", async () => {
     const huge = await bombs.pdfHugePage(14_400, 14_400);
     let job: any;
