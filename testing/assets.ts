@@ -31,19 +31,19 @@ export function postUpload(
   return http.request("POST", path, { token, body: bytes, headers: { "content-type": "application/octet-stream", ...headers } });
 }
 
-/** Polls a job's GET path until it is `success` or `failed` (the documented client loop). */
+/** Polls a job's GET path until it is `success` or `failed` (the documented client loop, backing off from 100 ms to a second). */
 export async function finishedJob(http: HttpClient, path: string, token: string, timeoutMs = 30_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  for (let delay = 100; ; delay = Math.min(1000, delay * 1.5)) {
     const response = await http.get(path, { token });
+    if (response.status === 200 && response.body.job.status !== "in_progress") return response.body.job;
     if (Date.now() > deadline) throw new Error(`job still in progress: ${response.text}`);
     if (response.status === 429) {
       await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get("retry-after")) * 1000));
       continue;
     }
     if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${response.text}`);
-    if (response.body.job.status !== "in_progress") return response.body.job;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
 
