@@ -28,3 +28,13 @@ export async function peakGrowth(work: () => Promise<void>): Promise<number> {
   }
   return Math.max(peak, process.memoryUsage().rss) - start;
 }
+
+/**
+ * What this process's JavaScript holds after a full collection: its heap and the buffers it keeps
+ * (resident memory would also count what the allocator has not yet given back to the system).
+ */
+export function heldMemory(): number {
+  collect({ type: "major" });
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
