@@ -20,7 +20,7 @@ export async function peakGrowth(work: () => Promise<void>): Promise<number> {
   const sampler = setInterval(() => {
     collect({ type: "minor" });
     peak = Math.max(peak, process.memoryUsage().rss);
-  }, 5);
+  }, 10);
   try {
     await work();
   } finally {
