@@ -1,3 +1,4 @@
+import { StringDecoder } from "node:string_decoder";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
 
 /** What reading one archive may cost: checked from the central directory first, then counted while inflating. */
@@ -66,7 +67,8 @@ export class BoundedZip {
   async text(name: string): Promise<string | undefined> {
     const entry = this.parts.get(name);
     if (!entry) return undefined;
-    const chunks: Buffer[] = [];
+    const decoder = new StringDecoder("utf8");
+    const pieces: string[] = [];
     let partBytes = 0;
     let stream;
     try {
@@ -82,7 +84,7 @@ export class BoundedZip {
         if (this.inflatedBytes > this.budget.maxTotalBytes) {
           throw new ZipBudgetError(`The archive's parts inflate past ${mib(this.budget.maxTotalBytes)} in all (IMPORT_ZIP_MAX_INFLATED_BYTES)`);
         }
-        chunks.push(chunk);
+        pieces.push(decoder.write(chunk));
       }
     } catch (error) {
       if (error instanceof ZipBudgetError) throw error;
@@ -90,7 +92,8 @@ export class BoundedZip {
     } finally {
       stream.destroy();
     }
-    return Buffer.concat(chunks).toString("utf8");
+    pieces.push(decoder.end());
+    return pieces.join("");
   }
 
   close(): void {
