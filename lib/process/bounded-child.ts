@@ -48,6 +48,8 @@ export function runBoundedChild<Input, Event>(module: { file: string; execArgv: 
   const heapMb = Math.max(32, Math.floor(limits.memoryBytes / (1024 * 1024)));
   const child = fork(module.file, [String(limits.memoryBytes)], {
     execArgv: [...module.execArgv, `--max-old-space-size=${heapMb}`],
+    // A decoder fed hostile files gets none of the platform's settings (secrets, database addresses).
+    env: {},
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     serialization: "advanced",
   });

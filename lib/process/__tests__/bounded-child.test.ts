@@ -37,3 +37,10 @@ test("a child's own failure comes back with its code and message", async () => {
   assert.ok(outcome instanceof ChildFailedError, String(outcome));
   assert.deepEqual([outcome.code, outcome.message], ["invalid_file", "the file is not one we read"]);
 });
+
+test("a child gets none of this process's environment (no secrets reach a decoder of hostile files)", async () => {
+  process.env.BOUNDED_CHILD_TEST_SECRET = "not for decoders";
+  const { outcome } = await run("environment");
+  assert.ok(outcome instanceof ChildFailedError, String(outcome));
+  assert.equal(outcome.message, "none");
+});
