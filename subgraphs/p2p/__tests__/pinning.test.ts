@@ -4,6 +4,10 @@ import { Settings } from "../../../lib/settings.js";
 import { registerAndLogin } from "../../../testing/accounts.js";
 import type { HttpClient } from "../../../testing/http.js";
 import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
+import { domainNamed } from "../../registry.js";
+
+/** The p2p domain, the accounts domain its callers sign in with, and the work domain whose entities it extends. */
+const P2P_AND_ITS_NEIGHBOURS = ["accounts", "work", "p2p"].map((name) => domainNamed(name));
 import { p2pSettings } from "../settings.js";
 import { addBytes, expectedCid, getBytes, randomBytes } from "./fixtures.js";
 
@@ -13,7 +17,7 @@ const PIECE = 4 * 1024;
 let t: TestPlatform;
 let ipfs: HttpClient;
 before(async () => {
-  t = await startTestPlatform({ P2P_CONTENT_MAX_BYTES: "4kb", P2P_PIN_QUOTA_BYTES: String(QUOTA) });
+  t = await startTestPlatform({ P2P_CONTENT_MAX_BYTES: "4kb", P2P_PIN_QUOTA_BYTES: String(QUOTA) }, P2P_AND_ITS_NEIGHBOURS);
   ipfs = t.direct("ipfs");
 });
 after(() => t.stop());

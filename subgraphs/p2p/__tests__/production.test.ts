@@ -14,6 +14,10 @@ import { Settings } from "../../../lib/settings.js";
 import { registerAndLogin } from "../../../testing/accounts.js";
 import type { HttpClient } from "../../../testing/http.js";
 import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
+import { domainNamed } from "../../registry.js";
+
+/** The p2p domain, the accounts domain its callers sign in with, and the work domain whose entities it extends. */
+const P2P_AND_ITS_NEIGHBOURS = ["accounts", "work", "p2p"].map((name) => domainNamed(name));
 import { P2pNode } from "../domain/node.js";
 import { p2pSettings } from "../settings.js";
 
@@ -26,7 +30,7 @@ let target: Libp2p;
 let targetConnections = 0;
 const ports = { tcp: "", ws: "" };
 before(async () => {
-  t = await startTestPlatform({ NODE_ENV: "production", P2P_DIAL_TIMEOUT_MS: "1500" });
+  t = await startTestPlatform({ NODE_ENV: "production", P2P_DIAL_TIMEOUT_MS: "1500" }, P2P_AND_ITS_NEIGHBOURS);
   ipfs = t.direct("ipfs");
   ({ token } = await registerAndLogin(t.http));
   target = await createLibp2p({
