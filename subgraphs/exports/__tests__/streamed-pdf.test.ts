@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { test } from "node:test";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
@@ -10,9 +12,10 @@ import { exportPlan } from "../domain/export-plan.js";
 /** A4 pages of noise at 300 dpi (lossless): about 25 MiB a page in the file, whatever compression does. */
 const PAGES = Array.from({ length: 6 }, (_v, i) => (i % 2 ? { width: 1123, height: 794 } : { width: 794, height: 1123 }));
 const FORMAT = { type: "pdf", size: "a4", quality: "pro" } as const;
+const BUDGET = { maxPixels: 40_000_000, maxTotalPixels: 100_000_000 };
 
 test("a PDF export is written page by page: what the process holds stays flat from page to page (pdf-lib held every page)", async () => {
-  const plan = exportPlan({ ...FORMAT, pages: null } as never, PAGES, 40_000_000);
+  const plan = exportPlan({ ...FORMAT, pages: null } as never, PAGES, BUDGET);
   const noise = randomBytes(2480 * 3508 * 3);
   const held: number[] = [];
   const pages = {
@@ -38,7 +41,7 @@ test("a PDF export is written page by page: what the process holds stays flat fr
 
 test("the streamed PDF reads back: pages on the paper (landscape turned), title and creator, each page's image", async () => {
   const sizes = PAGES.slice(0, 2);
-  const plan = exportPlan({ ...FORMAT, quality: "regular", pages: null } as never, sizes, 40_000_000);
+  const plan = exportPlan({ ...FORMAT, quality: "regular", pages: null } as never, sizes, BUDGET);
   const colours = [{ r: 200, g: 30, b: 40 }, { r: 20, g: 40, b: 220 }];
   const pages = { targets: plan.targets, draw: async (index: number) => sharp({ create: { ...plan.targets[index], channels: 3, background: colours[index] } }) };
   const chunks: Buffer[] = [];
@@ -46,4 +49,17 @@ test("the streamed PDF reads back: pages on the paper (landscape turned), title 
   const pdf = await PDFDocument.load(Buffer.concat(chunks));
   assert.deepEqual([pdf.getTitle(), pdf.getCreator()], ["Résumé (v2)", "Design platform export"]);
   assert.deepEqual(pdf.getPages().map((page) => [page.getWidth(), page.getHeight()]), [[595.28, 841.89], [841.89, 595.28]]);
+});
+
+test("a page that fails to draw fails the export (and leaves no file behind) instead of leaving it waiting", { timeout: 10_000 }, async () => {
+  const sizes = PAGES.slice(0, 2);
+  const plan = exportPlan({ ...FORMAT, pages: null } as never, sizes, BUDGET);
+  const pages = { targets: plan.targets, draw: async () => sharp(Buffer.from("not an image")) };
+  const folders = async () => (await readdir(tmpdir())).filter((name) => name.startsWith("pdf-export-"));
+  const before = await folders();
+  const exported = (async () => {
+    for await (const file of pdfFile(pages, { size: "a4", quality: "pro", pageSizes: sizes, title: "Broken" })) for await (const _chunk of file.bytes as AsyncIterable<Buffer>);
+  })();
+  await assert.rejects(exported, /unsupported image format|Input buffer/i);
+  assert.deepEqual((await folders()).filter((name) => !before.includes(name)), []);
 });

@@ -1,9 +1,9 @@
-import { createWriteStream, createReadStream, type WriteStream } from "node:fs";
+import { createWriteStream, createReadStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { once } from "node:events";
 import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { createDeflate } from "node:zlib";
 import type { PaperSize } from "../export-format.js";
 import { paperFor, type PixelSize } from "../export-plan.js";
@@ -16,8 +16,9 @@ function pdfText(text: string): string {
 }
 
 /**
- * A PDF written object by object to a file as pages come, so an export holds one page at a time
- * (pdf-lib keeps every page's image until it saves, which a long export cannot afford).
+ * A PDF produced object by object as pages come, so an export holds one page at a time (pdf-lib keeps
+ * every page's image until it saves, which a long export cannot afford). Each method yields the bytes
+ * it adds and keeps the offsets the cross-reference table needs.
  */
 class StreamedPdf {
   private readonly offsets: number[] = [];
@@ -26,65 +27,76 @@ class StreamedPdf {
   /** Objects 1–3 are the page tree, the catalog and the document information, written last. */
   private nextObject = 4;
 
-  constructor(private readonly out: WriteStream) {}
-
-  private async write(chunk: string | Buffer): Promise<void> {
-    this.written += typeof chunk === "string" ? Buffer.byteLength(chunk, "latin1") : chunk.length;
-    if (!this.out.write(typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk)) await once(this.out, "drain");
+  private bytes(chunk: string | Buffer): Buffer {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk;
+    this.written += buffer.length;
+    return buffer;
   }
 
-  private async object(number: number, dictionary: string, stream?: Buffer): Promise<void> {
+  private *object(number: number, dictionary: string, stream?: Buffer): Generator<Buffer> {
     this.offsets[number] = this.written;
-    if (!stream) return this.write(`${number} 0 obj\n${dictionary}\nendobj\n`);
-    await this.write(`${number} 0 obj\n${dictionary.replace(/>>$/, ` /Length ${stream.length} >>`)}\nstream\n`);
-    await this.write(stream);
-    await this.write("\nendstream\nendobj\n");
+    if (!stream) return yield this.bytes(`${number} 0 obj\n${dictionary}\nendobj\n`);
+    yield this.bytes(`${number} 0 obj\n${dictionary.replace(/>>$/, ` /Length ${stream.length} >>`)}\nstream\n`);
+    yield this.bytes(stream);
+    yield this.bytes("\nendstream\nendobj\n");
   }
 
-  start(): Promise<void> {
-    return this.write("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n");
+  *start(): Generator<Buffer> {
+    yield this.bytes("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n");
   }
 
   /**
    * A page of `paper` points showing an image of `size` pixels stretched over it: JPEG bytes, or RGB
-   * samples streamed through deflate into the file (their length, unknown until the end, follows as
-   * an object of its own), so a lossless page is never held whole.
+   * samples streamed through deflate (their length, unknown until the end, follows as an object of its
+   * own), so a lossless page is never held whole.
    */
-  async addPage(paper: PixelSize, size: PixelSize, image: { jpeg: Buffer } | { rgb: Readable }): Promise<void> {
+  async *page(paper: PixelSize, size: PixelSize, image: { jpeg: Buffer } | { rgb: Readable }): AsyncGenerator<Buffer> {
     const [imageRef, contentRef, pageRef] = [this.nextObject++, this.nextObject++, this.nextObject++];
     const header = `/Type /XObject /Subtype /Image /Width ${size.width} /Height ${size.height} /ColorSpace /DeviceRGB /BitsPerComponent 8`;
-    if ("jpeg" in image) await this.object(imageRef, `<< ${header} /Filter /DCTDecode >>`, image.jpeg);
-    else await this.deflatedSamples(imageRef, header, image.rgb, size.width * size.height * 3);
-    await this.object(contentRef, "<< >>", Buffer.from(`q ${paper.width} 0 0 ${paper.height} 0 0 cm /Page Do Q`, "latin1"));
-    await this.object(pageRef, `<< /Type /Page /Parent 1 0 R /MediaBox [0 0 ${paper.width} ${paper.height}] /Resources << /XObject << /Page ${imageRef} 0 R >> >> /Contents ${contentRef} 0 R >>`);
+    if ("jpeg" in image) yield* this.object(imageRef, `<< ${header} /Filter /DCTDecode >>`, image.jpeg);
+    else yield* this.deflatedSamples(imageRef, header, image.rgb, size.width * size.height * 3);
+    yield* this.object(contentRef, "<< >>", Buffer.from(`q ${paper.width} 0 0 ${paper.height} 0 0 cm /Page Do Q`, "latin1"));
+    yield* this.object(pageRef, `<< /Type /Page /Parent 1 0 R /MediaBox [0 0 ${paper.width} ${paper.height}] /Resources << /XObject << /Page ${imageRef} 0 R >> >> /Contents ${contentRef} 0 R >>`);
     this.pageRefs.push(pageRef);
   }
 
-  private async deflatedSamples(imageRef: number, header: string, samples: Readable, expectedBytes: number): Promise<void> {
+  private async *deflatedSamples(imageRef: number, header: string, samples: Readable, expectedBytes: number): AsyncGenerator<Buffer> {
     const lengthRef = this.nextObject++;
     this.offsets[imageRef] = this.written;
-    await this.write(`${imageRef} 0 obj\n<< ${header} /Filter /FlateDecode /Length ${lengthRef} 0 R >>\nstream\n`);
+    yield this.bytes(`${imageRef} 0 obj\n<< ${header} /Filter /FlateDecode /Length ${lengthRef} 0 R >>\nstream\n`);
     const start = this.written;
     let sampleBytes = 0;
-    const counted = samples.on("data", (chunk: Buffer) => (sampleBytes += chunk.length));
-    for await (const chunk of counted.pipe(createDeflate()) as AsyncIterable<Buffer>) await this.write(chunk);
+    const deflating = createDeflate();
+    // `pipe` passes no error on: a page that fails to draw must fail the export, not leave it waiting.
+    samples.on("data", (chunk: Buffer) => (sampleBytes += chunk.length)).once("error", (error) => deflating.destroy(error));
+    for await (const chunk of samples.pipe(deflating) as AsyncIterable<Buffer>) yield this.bytes(chunk);
     if (sampleBytes !== expectedBytes) throw new Error(`a page drew ${sampleBytes} bytes of samples where ${expectedBytes} were expected`);
     const length = this.written - start;
-    await this.write("\nendstream\nendobj\n");
-    await this.object(lengthRef, String(length));
+    yield this.bytes("\nendstream\nendobj\n");
+    yield* this.object(lengthRef, String(length));
   }
 
-  async finish(info: { title: string; creator: string }): Promise<void> {
-    await this.object(1, `<< /Type /Pages /Kids [${this.pageRefs.map((ref) => `${ref} 0 R`).join(" ")}] /Count ${this.pageRefs.length} >>`);
-    await this.object(2, "<< /Type /Catalog /Pages 1 0 R >>");
-    await this.object(3, `<< /Title ${pdfText(info.title)} /Creator ${pdfText(info.creator)} >>`);
+  *finish(info: { title: string; creator: string }): Generator<Buffer> {
+    yield* this.object(1, `<< /Type /Pages /Kids [${this.pageRefs.map((ref) => `${ref} 0 R`).join(" ")}] /Count ${this.pageRefs.length} >>`);
+    yield* this.object(2, "<< /Type /Catalog /Pages 1 0 R >>");
+    yield* this.object(3, `<< /Title ${pdfText(info.title)} /Creator ${pdfText(info.creator)} >>`);
     const xref = this.written;
     const entries = Array.from({ length: this.nextObject - 1 }, (_v, i) => `${String(this.offsets[i + 1]).padStart(10, "0")} 00000 n \n`);
-    await this.write(`xref\n0 ${this.nextObject}\n0000000000 65535 f \n${entries.join("")}`);
-    await this.write(`trailer\n<< /Size ${this.nextObject} /Root 2 0 R /Info 3 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
-    this.out.end();
-    await once(this.out, "finish");
+    yield this.bytes(`xref\n0 ${this.nextObject}\n0000000000 65535 f \n${entries.join("")}`);
+    yield this.bytes(`trailer\n<< /Size ${this.nextObject} /Root 2 0 R /Info 3 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
   }
+}
+
+/** The PDF's bytes, page by page as each is drawn. */
+async function* pdfBytes(pages: DrawnPages, options: { size: PaperSize; quality: "regular" | "pro"; pageSizes: PixelSize[]; title: string }): AsyncGenerator<Buffer> {
+  const pdf = new StreamedPdf();
+  yield* pdf.start();
+  for (const [index, pageSize] of options.pageSizes.entries()) {
+    const drawn = (await pages.draw(index)).removeAlpha();
+    const image = options.quality === "pro" ? { rgb: drawn.raw() } : { jpeg: await drawn.jpeg({ quality: 85 }).toBuffer() };
+    yield* pdf.page(paperFor(pageSize, options.size), pages.targets[index], image);
+  }
+  yield* pdf.finish({ title: options.title, creator: "Design platform export" });
 }
 
 /**
@@ -96,19 +108,7 @@ export async function* pdfFile(pages: DrawnPages, options: { size: PaperSize; qu
   const folder = await mkdtemp(path.join(tmpdir(), "pdf-export-"));
   try {
     const file = path.join(folder, "design.pdf");
-    const out = createWriteStream(file);
-    const pdf = new StreamedPdf(out);
-    try {
-      await pdf.start();
-      for (const [index, pageSize] of options.pageSizes.entries()) {
-        const drawn = (await pages.draw(index)).removeAlpha();
-        const image = options.quality === "pro" ? { rgb: drawn.raw() } : { jpeg: await drawn.jpeg({ quality: 85 }).toBuffer() };
-        await pdf.addPage(paperFor(pageSize, options.size), pages.targets[index], image);
-      }
-      await pdf.finish({ title: options.title, creator: "Design platform export" });
-    } finally {
-      out.destroy();
-    }
+    await pipeline(pdfBytes(pages, options), createWriteStream(file));
     yield { name: "design.pdf", contentType: "application/pdf", bytes: createReadStream(file) };
   } finally {
     await rm(folder, { recursive: true, force: true });
