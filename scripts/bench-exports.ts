@@ -67,7 +67,7 @@ export async function benchExports(platform: EmbeddedPlatform, http: HttpClient,
     const format = normalizedFormat(request);
     const pagesDrawn = async () => {
       const drawing = (await designDrawing({ db: runtime.db.prisma, files: runtime.files, log: runtime.log }, designId))!;
-      const plan = exportPlan(format, drawing.pages, settings.maxPixels);
+      const plan = exportPlan(format, drawing.pages, settings);
       for (const [index, page] of drawing.pages.entries()) await (await drawing.draw(page, plan.targets[index])).png().toBuffer();
     };
     const handlerAlone = async () => {

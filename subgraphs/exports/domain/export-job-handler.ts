@@ -14,7 +14,7 @@ import { pptxFile } from "./encoders/pptx.js";
 import { jpegFiles, pngFiles, stackedPng } from "./encoders/raster.js";
 import type { ExportFormat } from "./export-format.js";
 import { DESIGN_EXPORT, exportFileKey, exportInputOf, type ExportResult } from "./export-jobs.js";
-import { checkTotalPixels, exportPlan, type ExportPlan, type PixelSize } from "./export-plan.js";
+import { exportPlan, type ExportPlan, type PixelSize } from "./export-plan.js";
 
 export interface ExportJobDependencies {
   db: PrismaClient;
@@ -45,9 +45,7 @@ async function* encode(format: ExportFormat, pages: DrawnPages, plan: ExportPlan
 /** The plan, checked again in the worker (the design may have changed since the export was asked): past a budget the job fails. */
 function plannedWithinBudget(format: ExportFormat, pageSizes: PixelSize[], settings: ExportsSettings): ExportPlan {
   try {
-    const plan = exportPlan(format, pageSizes, settings.maxPixels);
-    checkTotalPixels(format, plan, settings.maxTotalPixels);
-    return plan;
+    return exportPlan(format, pageSizes, settings);
   } catch (error) {
     if (error instanceof ValidationError) throw new PermanentJobError("internal_failure", error.message);
     throw error;

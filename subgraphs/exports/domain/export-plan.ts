@@ -89,11 +89,23 @@ export function paperFor(page: PixelSize, size: PaperSize): PixelSize {
   return page.width > page.height ? { width: paper.height, height: paper.width } : paper;
 }
 
+/** The pixel budgets of one export (EXPORT_MAX_PIXELS, EXPORT_MAX_TOTAL_PIXELS). */
+export interface ExportBudget {
+  maxPixels: number;
+  maxTotalPixels: number;
+}
+
 /**
- * What to draw for an export of `pages` (the selected pages' sizes), within the pixel budget. Run when
- * the job is asked for (a size over the budget is a 400 then) and again by the worker.
+ * What to draw for an export of `pages` (the selected pages' sizes), within the pixel budgets. Run when
+ * the job is asked for (a size over a budget is a 400 then) and again by the worker.
  */
-export function exportPlan(format: ExportFormat, pages: PixelSize[], maxPixels: number): ExportPlan {
+export function exportPlan(format: ExportFormat, pages: PixelSize[], budget: ExportBudget): ExportPlan {
+  const plan = planned(format, pages, budget.maxPixels);
+  checkTotalPixels(format, plan, budget.maxTotalPixels);
+  return plan;
+}
+
+function planned(format: ExportFormat, pages: PixelSize[], maxPixels: number): ExportPlan {
   switch (format.type) {
     case "pdf": {
       const dpi = PDF_DPI[format.quality];
@@ -118,7 +130,7 @@ export function exportPlan(format: ExportFormat, pages: PixelSize[], maxPixels: 
 const HOLDING_EVERY_PAGE = new Set<ExportFormat["type"]>(["gif", "pptx"]);
 
 /** A GIF or PPTX export draws at most `maxTotalPixels` in all (EXPORT_MAX_TOTAL_PIXELS): its worker holds every page at once. */
-export function checkTotalPixels(format: ExportFormat, plan: ExportPlan, maxTotalPixels: number): void {
+function checkTotalPixels(format: ExportFormat, plan: ExportPlan, maxTotalPixels: number): void {
   if (!HOLDING_EVERY_PAGE.has(format.type)) return;
   const total = plan.targets.reduce((sum, target) => sum + area(target), 0);
   if (total > maxTotalPixels) {

@@ -8,7 +8,7 @@ import { requireCapability } from "../../identity/public.js";
 import type { ExportsContext } from "../context.js";
 import { normalizedFormat, selectedPages, type ExportFormatRequest } from "./export-format.js";
 import { DESIGN_EXPORT, type ExportInput } from "./export-jobs.js";
-import { checkTotalPixels, exportPlan } from "./export-plan.js";
+import { exportPlan } from "./export-plan.js";
 import { takeExportQuota } from "./quotas.js";
 
 /**
@@ -27,7 +27,7 @@ export async function createExportJob(ctx: ExportsContext, principal: DesignPrin
     await requireCapability(ctx.db, principal.teamId, "export_png_transparency", "A PNG export with a transparent background");
   }
   const numbers = selectedPages(request.format.pages, pages.length);
-  checkTotalPixels(format, exportPlan(format, numbers.map((number) => pages[number - 1]), ctx.settings.maxPixels), ctx.settings.maxTotalPixels);
+  exportPlan(format, numbers.map((number) => pages[number - 1]), ctx.settings);
   const quota = await takeExportQuota(ctx.quotas, design.id, principal.userId);
   const input: ExportInput = { designId: design.id, teamId: principal.teamId, format, pages: numbers };
   try {
