@@ -32,7 +32,6 @@ function authorizationOf(params: Readonly<Record<string, unknown>> | undefined):
   return typeof entry?.[1] === "string" ? entry[1] : undefined;
 }
 
-
 /**
  * graphql-ws on the gateway's own port and path: every declared subscription runs through the shared
  * executions; queries and mutations sent over the socket run through the gateway like HTTP ones.

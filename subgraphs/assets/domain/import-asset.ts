@@ -41,10 +41,10 @@ async function imageFacts(file: string, maxPixels: number) {
     .metadata()
     .catch(() => Promise.reject(undecodable()));
   if (!width || !height) throw undecodable();
-  if (width * height > maxPixels) throw importFailed(`The image is ${width} × ${height} pixels, more than the ${maxPixels} pixel limit`);
   const frames = pages ?? 1;
   if (width * height * frames > maxPixels) {
-    throw importFailed(`The image's ${frames} frames of ${width} × ${height} pixels are more than the ${maxPixels} pixel limit (ASSET_MAX_PIXELS)`);
+    const what = frames > 1 ? `image's ${frames} frames of ${width} × ${height} pixels are` : `image is ${width} × ${height} pixels,`;
+    throw importFailed(`The ${what} more than the ${maxPixels} pixel limit (ASSET_MAX_PIXELS)`);
   }
   try {
     const thumbnail = await sharp(file, { failOn: "error", animated: false, limitInputPixels: maxPixels })
