@@ -68,6 +68,11 @@ export function runBoundedChild<Input, Event>(module: { file: string; execArgv: 
     });
     child.on("error", (error) => {
       outcome ??= { ok: false, error };
+      // A process that never started sends no exit.
+      if (child.pid === undefined) {
+        clearTimeout(timer);
+        reject(error);
+      }
     });
     child.on("exit", (code, signal) => {
       clearTimeout(timer);

@@ -59,10 +59,6 @@ export class BoundedZip {
     }
   }
 
-  has(name: string): boolean {
-    return this.parts.has(name);
-  }
-
   /** The part's bytes as UTF-8 text, or undefined when the archive has no such (wanted) part. */
   async text(name: string): Promise<string | undefined> {
     const entry = this.parts.get(name);

@@ -31,8 +31,7 @@ function oncePerJob(deps: ImportJobDependencies, work: JobHandler): JobHandler {
 }
 
 async function importFrom(deps: ImportJobDependencies, job: Job, input: ImportInput, sourceKey: string): Promise<ImportResult> {
-  const readDeps = { db: deps.db, blobs: deps.blobs, maxPixels: deps.settings.maxPixels, settings: deps.settings };
-  const pages = await readImportedFile(readDeps, job, input, sourceKey);
+  const pages = await readImportedFile(deps, job, input, sourceKey);
   const design = await createImportedDesign(deps.db, { id: designIdFor(job), ownerId: job.ownerId, teamId: input.teamId, title: input.title, pages });
   return { designIds: [design.id] };
 }

@@ -13,8 +13,7 @@ import type { ImportsSettings } from "../settings.js";
 export interface ReadDependencies {
   db: PrismaClient;
   blobs: BlobStore;
-  maxPixels: number;
-  settings: Pick<ImportsSettings, "pdf" | "presentation" | "decoder">;
+  settings: Pick<ImportsSettings, "maxPixels" | "pdf" | "presentation" | "decoder">;
 }
 
 /** The formats an import reads, by the type its content shows (never by its name or the caller's word). */
@@ -30,7 +29,7 @@ export const UNSUPPORTED_MESSAGE = "The file is not a PDF, a PowerPoint presenta
 async function assetFrom(deps: ReadDependencies, job: Job, input: ImportInput, sourceKey: string, suffix: string) {
   try {
     const request = { assetId: `AI${job.id}${suffix}`, sourceKey, name: input.title, ownerId: job.ownerId, teamId: input.teamId };
-    return await createAssetFromStoredFile(deps, request);
+    return await createAssetFromStoredFile({ db: deps.db, blobs: deps.blobs, maxPixels: deps.settings.maxPixels }, request);
   } catch (error) {
     if (error instanceof PermanentJobError) throw invalidFile(error.message);
     throw error;

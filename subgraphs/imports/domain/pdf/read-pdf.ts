@@ -4,7 +4,7 @@ import path from "node:path";
 import { ChildFailedError, ChildLimitError, childModule, runBoundedChild, type ChildLimits } from "../../../../lib/process/bounded-child.js";
 import { PermanentJobError } from "../../../../lib/jobs/errors.js";
 import { invalidFile } from "../import-jobs.js";
-import type { PdfBudget, PdfEvent, PdfPage } from "./budget.js";
+import type { PdfBudget, PdfEvent, PdfJob, PdfPage } from "./budget.js";
 
 const DECODER = childModule(import.meta.url, "pdf-child");
 
@@ -35,7 +35,7 @@ export async function drawPdf(file: string, budget: PdfBudget, limits: ChildLimi
   let sizes: PdfPage[] = [];
   const files: string[] = [];
   try {
-    await runBoundedChild<unknown, PdfEvent>(DECODER, { file, outputDir, budget }, limits, (event) => {
+    await runBoundedChild<PdfJob, PdfEvent>(DECODER, { file, outputDir, budget }, limits, (event) => {
       if (event.kind === "pages") sizes = event.pages;
       else files[event.number - 1] = event.file;
     });
