@@ -4,7 +4,7 @@ import { startEmbedded, type EmbeddedPlatform } from "../gateway/embedded.js";
 import { createTestDatabase } from "./database.js";
 import { HttpClient } from "./http.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
-import { DOMAINS } from "../subgraphs/registry.js";
+import { DOMAINS, domainNamed } from "../subgraphs/registry.js";
 import { anyDirectPorts } from "../rest-adapter/services.js";
 
 export interface TestPlatform {
@@ -22,6 +22,9 @@ export interface TestPlatform {
   direct(service: string): HttpClient;
   stop(): Promise<void>;
 }
+
+/** The domains of these names, for a test platform of only what a test file uses (a domain's own tests may not reach the registry). */
+export const domainsNamed = (...names: string[]): DomainModule[] => names.map((name) => domainNamed(name));
 
 /** The whole platform in this process on port 0, over a database no other test file uses. */
 export async function startTestPlatform(

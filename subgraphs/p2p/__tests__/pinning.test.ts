@@ -3,11 +3,10 @@ import { after, before, test } from "node:test";
 import { Settings } from "../../../lib/settings.js";
 import { registerAndLogin } from "../../../testing/accounts.js";
 import type { HttpClient } from "../../../testing/http.js";
-import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
-import { domainNamed } from "../../registry.js";
+import { domainsNamed, startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
 
 /** The p2p domain, the accounts domain its callers sign in with, and the work domain whose entities it extends. */
-const P2P_AND_ITS_NEIGHBOURS = ["accounts", "work", "p2p"].map((name) => domainNamed(name));
+const P2P_AND_ITS_NEIGHBOURS = domainsNamed("accounts", "work", "p2p");
 import { p2pSettings } from "../settings.js";
 import { addBytes, expectedCid, getBytes, randomBytes } from "./fixtures.js";
 

@@ -13,11 +13,10 @@ import { GatewayTimeoutError, ValidationError } from "../../../lib/errors.js";
 import { Settings } from "../../../lib/settings.js";
 import { registerAndLogin } from "../../../testing/accounts.js";
 import type { HttpClient } from "../../../testing/http.js";
-import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
-import { domainNamed } from "../../registry.js";
+import { domainsNamed, startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
 
 /** The p2p domain, the accounts domain its callers sign in with, and the work domain whose entities it extends. */
-const P2P_AND_ITS_NEIGHBOURS = ["accounts", "work", "p2p"].map((name) => domainNamed(name));
+const P2P_AND_ITS_NEIGHBOURS = domainsNamed("accounts", "work", "p2p");
 import { P2pNode } from "../domain/node.js";
 import { p2pSettings } from "../settings.js";
 
