@@ -1,9 +1,21 @@
-import { spawnSync } from "node:child_process";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+import { readDeclaration, TIERS, TierDeclarationError, type TestFile } from "../testing/runner/tiers.js";
+import { runFile, type FileResult } from "../testing/runner/run-file.js";
+import { readBoots, report } from "../testing/runner/report.js";
 
-/** Runs every `__tests__/*.test.ts` with Node's test runner (each file in its own process). */
-const ROOTS = ["lib", "subgraphs", "gateway", "rest-adapter", "prisma", "scripts", "workers"];
+const USAGE = `npm test [-- [--tier unit|contract|process] [--concurrency N] [--list] [path filters…]]
+
+Runs every __tests__/*.test.ts, each file in a process of its own, N files at once (TEST_CONCURRENCY, default 3).
+With DATABASE_URL or REDIS_URL set and no path filter, runs only the files that declare they depend on them
+("// @depends postgres, redis"). Writes .test-report/timings.json and tests.txt and prints the slowest files.`;
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const SEARCHED = ["lib", "subgraphs", "gateway", "rest-adapter", "prisma", "scripts", "workers", "testing"];
+const NODE_MAJOR = 24;
 
 function findTests(dir: string): string[] {
   let entries;
@@ -19,44 +31,105 @@ function findTests(dir: string): string[] {
   });
 }
 
-/**
- * V8 of Node 24.21 was seen to abort once ("Check failed: jit_page_->allocations_.erase(addr)" in
- * ThreadIsolation::UnregisterWasmAllocation) while a test file freed its WebAssembly database; its
- * memory-protection-key bookkeeping of JIT pages is turned off for test processes (they inherit it).
- */
-const RUNTIME_FLAGS = ["--no-memory-protection-keys"];
-
-/** The runtime is the Node 24 the project installs itself (`node_modules/.bin/node`); test files run on this binary. */
-const NODE_MAJOR = 24;
+const { values: options, positionals: filters } = parseArgs({
+  allowPositionals: true,
+  options: {
+    tier: { type: "string", multiple: true },
+    concurrency: { type: "string" },
+    list: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 console.log(`node ${process.version} (${process.execPath})`);
 if (Number(process.versions.node.split(".")[0]) < NODE_MAJOR) {
   console.error(`tests need Node ${NODE_MAJOR} or newer: run them with \`npm test\` after \`npm ci\`, which puts the project's own Node first`);
   process.exit(1);
 }
 
-const filter = process.argv.slice(2);
-const files = ROOTS.flatMap(findTests)
-  .filter((file) => filter.length === 0 || filter.some((f) => file.includes(f)))
-  .sort();
-/**
- * A file whose `before` hook failed can leave a server open and its process alive for ever; the
- * runner ends each file once its tests are done (`--test-force-exit`), and the whole run is bounded.
- */
-const RUN_LIMIT_MS = Number(process.env.TEST_RUN_LIMIT_MS ?? 45 * 60_000);
-const result = spawnSync(
-  process.execPath,
-  [
-    ...RUNTIME_FLAGS,
-    "--import",
-    "tsx",
-    "--test",
-    "--test-force-exit",
-    "--test-reporter=spec",
-    `--test-timeout=${process.env.TEST_TIMEOUT_MS ?? 300_000}`,
-    `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`,
-    ...files,
-  ],
-  { stdio: "inherit", timeout: RUN_LIMIT_MS, killSignal: "SIGKILL" },
+const declarations: TestFile[] = [];
+const undeclared: string[] = [];
+for (const file of SEARCHED.flatMap((dir) => findTests(path.join(ROOT, dir))).sort()) {
+  try {
+    declarations.push(readDeclaration(file));
+  } catch (error) {
+    if (!(error instanceof TierDeclarationError)) throw error;
+    undeclared.push(error.message);
+  }
+}
+if (undeclared.length) {
+  console.error(`every test file declares its tier (testing/runner/tiers.ts); these do not:\n  ${undeclared.join("\n  ")}`);
+  process.exit(1);
+}
+const tiers = (options.tier ?? []).flatMap((tier) => tier.split(","));
+const unknownTier = tiers.find((tier) => !(TIERS as readonly string[]).includes(tier));
+if (unknownTier) {
+  console.error(`unknown tier "${unknownTier}": ${TIERS.join(", ")}`);
+  process.exit(1);
+}
+const services = [...(process.env.DATABASE_URL ? ["postgres"] : []), ...(process.env.REDIS_URL ? ["redis"] : [])];
+const selected = declarations.filter(
+  (file) =>
+    (tiers.length === 0 || tiers.includes(file.tier)) &&
+    (filters.length ? filters.some((filter) => file.path.includes(filter)) : services.length === 0 || file.depends.some((name) => services.includes(name))),
 );
-if (result.error) console.error(`test run stopped: ${result.error.message} (limit ${RUN_LIMIT_MS} ms)`);
-process.exit(result.status ?? 1);
+if (services.length && filters.length === 0) {
+  console.log(`${services.join(" + ")}: the ${selected.length} files that depend on them (the other ${declarations.length - selected.length} run on embedded PGlite only)`);
+}
+if (options.list) {
+  for (const file of selected) console.log(`${file.tier.padEnd(8)} ${file.depends.join(",").padEnd(14)} ${path.relative(ROOT, file.path)}`);
+  process.exit(0);
+}
+if (selected.length === 0) {
+  console.error("no test file matches");
+  process.exit(1);
+}
+
+const reportDir = path.join(ROOT, ".test-report");
+const queue = await slowestFirst(selected);
+await rm(reportDir, { recursive: true, force: true });
+await mkdir(path.join(reportDir, "files"), { recursive: true });
+const bootLog = path.join(reportDir, "boots.jsonl");
+
+/** Slowest first (from the last run's timings where there are some), so the longest file never starts last. */
+async function slowestFirst(files: TestFile[]): Promise<TestFile[]> {
+  const last = await readFile(path.join(reportDir, "timings.json"), "utf8").then(
+    (text) => new Map((JSON.parse(text) as { files: { file: string; ms: number }[] }).files.map((file) => [file.file, file.ms])),
+    () => new Map<string, number>(),
+  );
+  const estimate = (file: TestFile) => last.get(path.relative(ROOT, file.path)) ?? (file.tier === "process" ? 60_000 : file.tier === "contract" ? 10_000 : 1_000);
+  return [...files].sort((a, b) => estimate(b) - estimate(a));
+}
+
+const concurrency = Math.max(1, Number(options.concurrency ?? process.env.TEST_CONCURRENCY ?? 3));
+const timeoutMs = Number(process.env.TEST_TIMEOUT_MS ?? 300_000);
+const runLimitMs = Number(process.env.TEST_RUN_LIMIT_MS ?? 45 * 60_000);
+const results: FileResult[] = [];
+const started = performance.now();
+let stopped = false;
+const limit = setTimeout(() => {
+  stopped = true;
+  console.error(`test run stopped: over its limit of ${runLimitMs} ms (TEST_RUN_LIMIT_MS)`);
+}, runLimitMs);
+
+async function worker() {
+  for (let file = queue.shift(); file && !stopped; file = queue.shift()) {
+    const reportFile = path.join(reportDir, "files", `${path.relative(ROOT, file.path).replaceAll(path.sep, "__")}.jsonl`);
+    const result = await runFile(file, { root: ROOT, reportFile, timeoutMs, bootLog });
+    results.push(result);
+    const mark = result.passed ? "✔" : "✖";
+    console.log(`\n${mark} ${path.relative(ROOT, file.path)} (${(result.ms / 1000).toFixed(1)} s, exit ${result.exit})\n${result.output.trimEnd()}`);
+  }
+}
+await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+clearTimeout(limit);
+
+const summary = await report(results, await readBoots(bootLog), { root: ROOT, dir: reportDir, wallMs: Math.round(performance.now() - started), concurrency });
+const failed = results.filter((result) => !result.passed);
+if (failed.length) console.error(`\nfailed files:\n  ${failed.map((result) => path.relative(ROOT, result.file.path)).join("\n  ")}`);
+const missing = selected.length - results.length;
+if (missing) console.error(`${missing} files never ran`);
+process.exit(failed.length || missing || summary.fail ? 1 : 0);

@@ -1,0 +1,40 @@
+import { readFileSync } from "node:fs";
+
+/**
+ * Every test file says, in its first lines, which tier it belongs to and whether its behaviour depends
+ * on a real PostgreSQL server or Redis (so CI's second pass runs it there):
+ *
+ *     // @tier contract
+ *     // @depends postgres, redis
+ *
+ * - `unit`: a rule of one module or domain, against the database at most, without HTTP;
+ * - `contract`: REST and GraphQL over real HTTP against an in-process platform of the domains it needs;
+ * - `process`: whole platforms or tools as child processes, the build, the browser.
+ */
+export const TIERS = ["unit", "contract", "process"] as const;
+export type Tier = (typeof TIERS)[number];
+export const DEPENDENCIES = ["postgres", "redis"] as const;
+export type Dependency = (typeof DEPENDENCIES)[number];
+
+export interface TestFile {
+  path: string;
+  tier: Tier;
+  depends: Dependency[];
+}
+
+const HEADER_LINES = 30;
+
+export class TierDeclarationError extends Error {}
+
+/** Reads a file's declaration; a missing or unknown tier or dependency is an error, never a silent default. */
+export function readDeclaration(path: string, source = readFileSync(path, "utf8")): TestFile {
+  const header = source.split("\n").slice(0, HEADER_LINES).join("\n");
+  const tier = /^\/\/ @tier (\S+)\s*$/m.exec(header)?.[1];
+  if (!tier) throw new TierDeclarationError(`${path}: no "// @tier ${TIERS.join("|")}" line in its first ${HEADER_LINES} lines`);
+  if (!(TIERS as readonly string[]).includes(tier)) throw new TierDeclarationError(`${path}: unknown tier "${tier}" (${TIERS.join(", ")})`);
+  const dependsLine = /^\/\/ @depends (.+)$/m.exec(header)?.[1] ?? "";
+  const depends = dependsLine.split(",").map((name) => name.trim()).filter(Boolean);
+  const unknown = depends.filter((name) => !(DEPENDENCIES as readonly string[]).includes(name));
+  if (unknown.length) throw new TierDeclarationError(`${path}: unknown dependency ${unknown.join(", ")} (${DEPENDENCIES.join(", ")})`);
+  return { path, tier: tier as Tier, depends: depends as Dependency[] };
+}
