@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, describe, test } from "node:test";

@@ -1,3 +1,5 @@
+// @tier process
+// @depends postgres, redis
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import http from "node:http";

@@ -1,3 +1,4 @@
+// @tier unit
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { QueryPlanSelectionNode } from "@apollo/query-planner";

@@ -1,3 +1,4 @@
+// @tier process
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -6,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { base64Name, finishedJob, png, postUpload, startAssetPlatform } from "../../testing/assets.js";
 import { pdf } from "../../testing/imports.js";
 import { launchBrowser, SCREENSHOTS_DIR } from "../../testing/browser.js";
-import type { TestPlatform } from "../../testing/platform.js";
+import { allDomains, type TestPlatform } from "../../testing/platform.js";
 import type { People } from "../../testing/people.js";
 
 let t: TestPlatform;
@@ -18,7 +19,7 @@ let browser: Browser;
 const CONSOLE_CLIENT = { id: "OC-job-console-test", secret: randomBytes(32).toString("base64url") };
 
 before(async () => {
-  ({ t, p, token } = await startAssetPlatform({ CONSOLE_CLIENT_ID: CONSOLE_CLIENT.id, CONSOLE_CLIENT_SECRET: CONSOLE_CLIENT.secret }));
+  ({ t, p, token } = await startAssetPlatform({ CONSOLE_CLIENT_ID: CONSOLE_CLIENT.id, CONSOLE_CLIENT_SECRET: CONSOLE_CLIENT.secret }, await allDomains()));
   await t.platform.runtime.db.prisma.oAuthClient.create({
     data: {
       id: CONSOLE_CLIENT.id,

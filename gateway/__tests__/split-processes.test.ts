@@ -1,3 +1,5 @@
+// @tier process
+// @depends postgres, redis
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";

@@ -1,3 +1,4 @@
+// @tier unit
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { describe, test } from "node:test";

@@ -1,3 +1,4 @@
+// @tier unit
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import express from "express";

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import os from "node:os";
@@ -26,7 +27,7 @@ describe("JWT secret", () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), "secret-"));
     try {
       await assert.rejects(
-        startEmbedded(loadConfig({ JWT_SECRET: "x".repeat(31), DATA_DIR: dataDir, PORT: "0", ...anyDirectPorts(), LOG_LEVEL: "silent" })),
+        startEmbedded(loadConfig({ JWT_SECRET: "x".repeat(31), DATA_DIR: dataDir, PORT: "0", ...anyDirectPorts(), LOG_LEVEL: "silent" }), []),
         /at least 32 characters/,
       );
     } finally {

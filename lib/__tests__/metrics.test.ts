@@ -1,3 +1,5 @@
+// @tier contract
+// @depends redis
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { postUpload, png, startAssetPlatform, base64Name, type AssetPlatform } from "../../testing/assets.js";

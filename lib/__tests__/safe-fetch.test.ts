@@ -1,3 +1,4 @@
+// @tier unit
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import assert from "node:assert/strict";

@@ -1,3 +1,4 @@
+// @tier unit
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { buildSchema, execute, parse, type GraphQLObjectType, type GraphQLResolveInfo } from "graphql";

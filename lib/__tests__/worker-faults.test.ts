@@ -1,3 +1,5 @@
+// @tier unit
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { openDatabase, type Database } from "../db/database.js";

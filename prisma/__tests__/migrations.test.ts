@@ -1,3 +1,5 @@
+// @tier process
+// @depends postgres
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdtemp, mkdir, writeFile, cp, rm } from "node:fs/promises";
@@ -62,7 +64,7 @@ describe("migrations", () => {
   });
 
   test("db:migrate is idempotent on the configured database (PGlite, or PostgreSQL with DATABASE_URL)", async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ migrated: false });
     const runner = await openSqlRunner(database);
     try {
       const first = await applyMigrations(runner);

@@ -1,3 +1,4 @@
+// @tier unit
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";

@@ -1,3 +1,4 @@
+// @tier unit
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { Supergraph } from "@apollo/federation-internals";

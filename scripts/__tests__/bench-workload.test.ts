@@ -1,3 +1,4 @@
+// @tier unit
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { abRounds } from "../bench/ab-rounds.js";

@@ -1,3 +1,4 @@
+// @tier process
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";

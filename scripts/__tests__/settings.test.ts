@@ -1,3 +1,4 @@
+// @tier unit
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";

@@ -1,3 +1,5 @@
+// @tier contract
+// @depends redis
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
@@ -18,7 +20,7 @@ async function userCount(t: TestPlatform): Promise<number> {
 
 describe("sign-up and sign-in are limited per client address, across every email and wallet", () => {
   let t: TestPlatform;
-  before(async () => (t = await startTestPlatform({ ADDRESS_REGISTRATIONS_PER_HOUR: "3", ADDRESS_CREDENTIAL_CHECKS_PER_MINUTE: "6" })));
+  before(async () => (t = await startTestPlatform({ ADDRESS_REGISTRATIONS_PER_HOUR: "3", ADDRESS_CREDENTIAL_CHECKS_PER_MINUTE: "6" }, ["accounts"])));
   after(() => t.stop());
 
   test("the fourth account from one address within the hour is refused with 429 and Retry-After, and not created", async () => {
@@ -55,7 +57,7 @@ describe("sign-up and sign-in are limited per client address, across every email
 
 describe("behind a trusted proxy (TRUST_PROXY), each client address has its own budget", () => {
   let t: TestPlatform;
-  before(async () => (t = await startTestPlatform({ ADDRESS_REGISTRATIONS_PER_HOUR: "1", TRUST_PROXY: "loopback" })));
+  before(async () => (t = await startTestPlatform({ ADDRESS_REGISTRATIONS_PER_HOUR: "1", TRUST_PROXY: "loopback" }, ["accounts"])));
   after(() => t.stop());
 
   test("one account per address: a second from the same address is refused, another address still registers", async () => {

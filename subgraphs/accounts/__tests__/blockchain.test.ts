@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { parseSiweMessage } from "viem/siwe";
@@ -6,7 +8,7 @@ import { startTestPlatform, type TestPlatform } from "../../../testing/platform.
 
 let t: TestPlatform;
 before(async () => {
-  t = await startTestPlatform({ SIGN_IN_DOMAIN: "platform.test", SIGN_IN_URI: "https://platform.test" });
+  t = await startTestPlatform({ SIGN_IN_DOMAIN: "platform.test", SIGN_IN_URI: "https://platform.test" }, ["accounts"]);
   await registerAndLogin(t.http); // the initial SUPERUSER
 });
 after(() => t.stop());

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { PASSWORD, newWallet, signChallenge, uniqueEmail } from "../../../testing/accounts.js";
@@ -14,7 +15,7 @@ async function rolesOfNewUser(t: TestPlatform, extra: Record<string, unknown> = 
 
 describe("the initial SUPERUSER needs the bootstrap secret when one is configured", () => {
   let t: TestPlatform;
-  before(async () => (t = await startTestPlatform({ BOOTSTRAP_SECRET: SECRET })));
+  before(async () => (t = await startTestPlatform({ BOOTSTRAP_SECRET: SECRET }, ["accounts"])));
   after(() => t.stop());
 
   test("a stranger racing to register first, with no or a wrong secret, gets CLIENT; the secret's holder gets SUPERUSER, once", async () => {
@@ -33,7 +34,7 @@ describe("the initial SUPERUSER needs the bootstrap secret when one is configure
 
 describe("in production without a bootstrap secret nobody becomes SUPERUSER by registering", () => {
   let t: TestPlatform;
-  before(async () => (t = await startTestPlatform({ NODE_ENV: "production" })));
+  before(async () => (t = await startTestPlatform({ NODE_ENV: "production" }, ["accounts"])));
   after(() => t.stop());
 
   test("the first registration is a CLIENT", async () => {

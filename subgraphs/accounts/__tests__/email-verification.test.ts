@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { PASSWORD, pendingVerificationLink, registerAndLogin, requestVerificationLink, uniqueEmail } from "../../../testing/accounts.js";
@@ -6,7 +8,7 @@ import type { TestPlatform } from "../../../testing/platform.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople({ EMAIL_VERIFICATION_REQUESTS_PER_HOUR: "3" })));
+before(async () => ({ t, p } = await startWithPeople({ EMAIL_VERIFICATION_REQUESTS_PER_HOUR: "3" }, ["accounts"])));
 after(() => t.stop());
 
 const fresh = () => registerAndLogin(t.http, uniqueEmail("verify"), "Vera Verify");

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { decodeJwt, base64url } from "jose";
@@ -8,7 +9,7 @@ import { startTestPlatform, type TestPlatform } from "../../../testing/platform.
 let t: TestPlatform;
 let user: { userId: number; token: string; email: string };
 before(async () => {
-  t = await startTestPlatform();
+  t = await startTestPlatform({}, ["accounts"]);
   await registerAndLogin(t.http); // the initial SUPERUSER
   user = await registerAndLogin(t.http, uniqueEmail("login"), "Lee");
 });

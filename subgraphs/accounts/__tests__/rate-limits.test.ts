@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres, redis
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { PASSWORD, newWallet, registerAndLogin } from "../../../testing/accounts.js";
@@ -5,7 +7,7 @@ import { startTestPlatform, type TestPlatform } from "../../../testing/platform.
 
 let t: TestPlatform;
 before(async () => {
-  t = await startTestPlatform({ LOGIN_MAX_FAILURES: "3", SIGN_IN_CHALLENGES_PER_MINUTE: "4" });
+  t = await startTestPlatform({ LOGIN_MAX_FAILURES: "3", SIGN_IN_CHALLENGES_PER_MINUTE: "4" }, ["accounts"]);
 });
 after(() => t.stop());
 

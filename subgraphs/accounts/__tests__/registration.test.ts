@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { PASSWORD, registerAndLogin, uniqueEmail } from "../../../testing/accounts.js";
@@ -5,7 +7,7 @@ import { startTestPlatform, type TestPlatform } from "../../../testing/platform.
 
 let t: TestPlatform;
 before(async () => {
-  t = await startTestPlatform();
+  t = await startTestPlatform({}, ["accounts"]);
 });
 after(() => t.stop());
 

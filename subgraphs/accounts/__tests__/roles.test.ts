@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { registerAndLogin } from "../../../testing/accounts.js";
@@ -6,7 +7,7 @@ import { startTestPlatform, type TestPlatform } from "../../../testing/platform.
 let t: TestPlatform;
 let superuser: { userId: number; token: string };
 before(async () => {
-  t = await startTestPlatform();
+  t = await startTestPlatform({}, ["accounts"]);
   superuser = await registerAndLogin(t.http, undefined, "Root");
 });
 after(() => t.stop());

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -6,6 +7,7 @@ import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { designToken, finishedJob, mp4, png } from "../../../testing/assets.js";
 import { requestedJobCount } from "../../../testing/workers.js";
+import { DESIGN_DOMAINS } from "../../../testing/platform.js";
 
 let t: TestPlatform;
 let p: People;
@@ -48,7 +50,7 @@ before(async () => {
     ASSET_MAX_BYTES: "200kb",
     URL_VIDEO_MAX_BYTES: "300kb",
     URL_FETCH_TIMEOUT_MS: "1500",
-  }));
+  }, DESIGN_DOMAINS));
   token = await designToken(t.http, p, p.client);
 });
 after(async () => {

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
@@ -6,7 +7,7 @@ import { allBlogs, api, blogBody, communityPost, draft, freshSlug, moderate, slu
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople()));
+before(async () => ({ t, p } = await startWithPeople({}, ["accounts", "blog"])));
 after(() => t.stop());
 
 const publicList = async (path: string) => slugsOf((await t.http.get(api(`${path}?limit=100`))).body);

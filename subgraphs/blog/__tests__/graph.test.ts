@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { QUIET_DATABASE, startWithPeople, type People } from "../../../testing/people.js";
@@ -7,7 +9,7 @@ import { freshSlug } from "./fixtures.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople(QUIET_DATABASE)));
+before(async () => ({ t, p } = await startWithPeople(QUIET_DATABASE, ["accounts", "blog"])));
 after(() => t.stop());
 
 const BLOG = "id slug status blogType authorId authorName shortDescription createdAt reviewNotes";

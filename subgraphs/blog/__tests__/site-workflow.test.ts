@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
@@ -6,7 +8,7 @@ import { action, allBlogs, api, blogBody, draft, freshSlug, slugsOf } from "./fi
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople()));
+before(async () => ({ t, p } = await startWithPeople({}, ["accounts", "blog"])));
 after(() => t.stop());
 
 const review = (slug: string, body: unknown, token = p.admin.token) => action(t, slug, "review", token, body);

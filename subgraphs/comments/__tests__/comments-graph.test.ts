@@ -1,3 +1,5 @@
+// @tier contract
+// @depends redis
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startCommentPlatform, type CommentPlatform } from "../../../testing/comments.js";

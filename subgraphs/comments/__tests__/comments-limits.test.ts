@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres, redis
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { Settings } from "../../../lib/settings.js";

@@ -1,3 +1,5 @@
+// @tier contract
+// @depends redis
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { People } from "../../../testing/people.js";

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";

@@ -1,9 +1,10 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { designAndAssetToken, startDesignPlatform } from "../../../testing/designs.js";
 import { BLUE, designWithContent, downloaded, exported, GREEN, openedImage, openedPresentation, openedVideo, PAGE_SIZES, pdfPageSizes, RED } from "../../../testing/exports.js";
 import type { People } from "../../../testing/people.js";
-import type { TestPlatform } from "../../../testing/platform.js";
+import { DESIGN_DOMAINS, type TestPlatform } from "../../../testing/platform.js";
 
 let t: TestPlatform;
 let p: People;
@@ -11,7 +12,7 @@ let token: string;
 let designId: string;
 
 before(async () => {
-  ({ t, p } = await startDesignPlatform());
+  ({ t, p } = await startDesignPlatform({}, [...DESIGN_DOMAINS, "exports"]));
   token = await designAndAssetToken(t.http, p, p.client);
   designId = await designWithContent(t, token);
 });

@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres, redis
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -5,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { DESIGN_SCOPES, designAndAssetToken, designScopedToken, setPlan, startDesignPlatform } from "../../../testing/designs.js";
 import { designWithContent, downloaded, openedImage, postExport } from "../../../testing/exports.js";
 import type { People } from "../../../testing/people.js";
-import type { TestPlatform } from "../../../testing/platform.js";
+import { DESIGN_DOMAINS, type TestPlatform } from "../../../testing/platform.js";
 import { follow, wsClient } from "../../../testing/subscriptions.js";
 import { processJobs, withWorker } from "../../../testing/workers.js";
 import { sweepExpiredExportFiles } from "../domain/housekeeping.js";
@@ -19,7 +21,7 @@ let metaOnly: string;
 let designId: string;
 
 before(async () => {
-  ({ t, p, outsider, metaOnly } = await startDesignPlatform({ JOB_WORKERS: "0", EXPORTS_PER_DESIGN_PER_5_MINUTES: "4", EXPORTS_PER_USER_PER_DAY: "6" }));
+  ({ t, p, outsider, metaOnly } = await startDesignPlatform({ JOB_WORKERS: "0", EXPORTS_PER_DESIGN_PER_5_MINUTES: "4", EXPORTS_PER_USER_PER_DAY: "6" }, [...DESIGN_DOMAINS, "exports"]));
   token = await designAndAssetToken(t.http, p, p.client);
   designId = await madeDesign("Export me");
 });

@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { registerAndLogin } from "../../../testing/accounts.js";
@@ -7,7 +9,7 @@ import { answer, api, ask, del } from "./forum-fixtures.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople()));
+before(async () => ({ t, p } = await startWithPeople({}, ["accounts", "forum"])));
 after(() => t.stop());
 
 const ANSWER_FIELDS = ["authorId", "authorName", "content", "createdAt", "downvotes", "id", "isAccepted", "isVerified", "questionId", "updatedAt",

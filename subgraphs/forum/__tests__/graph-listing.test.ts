@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres, redis
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { QUIET_DATABASE, startWithPeople, type People } from "../../../testing/people.js";
@@ -8,7 +10,7 @@ import { answer, api, ask } from "./forum-fixtures.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople(QUIET_DATABASE)));
+before(async () => ({ t, p } = await startWithPeople(QUIET_DATABASE, ["accounts", "forum"])));
 after(() => t.stop());
 
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id);

@@ -1,3 +1,5 @@
+// @tier contract
+// @depends redis
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { registerAndLogin } from "../../../testing/accounts.js";
@@ -7,7 +9,7 @@ import { answer, api, ask } from "./forum-fixtures.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople({ FORUM_POSTS_PER_HOUR: "3", FORUM_VOTES_PER_HOUR: "4" })));
+before(async () => ({ t, p } = await startWithPeople({ FORUM_POSTS_PER_HOUR: "3", FORUM_VOTES_PER_HOUR: "4" }, ["accounts", "forum"])));
 after(() => t.stop());
 
 const db = () => t.platform.runtime.db.prisma;

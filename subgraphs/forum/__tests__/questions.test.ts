@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
@@ -6,7 +8,7 @@ import { api, ask, del } from "./forum-fixtures.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople()));
+before(async () => ({ t, p } = await startWithPeople({}, ["accounts", "forum"])));
 after(() => t.stop());
 
 const QUESTION_FIELDS = ["acceptedAnswerId", "answerCount", "authorId", "authorName", "content", "createdAt", "downvotes", "id", "status", "tags",

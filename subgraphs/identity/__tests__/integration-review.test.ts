@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres, redis
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { registerAndLogin } from "../../../testing/accounts.js";
@@ -12,7 +14,7 @@ import { redirectUris } from "../domain/oauth/redirect-uris.js";
 let t: TestPlatform;
 let p: People;
 // A user's budget across integrations is one integration's documented limit here, so two integrations show it.
-before(async () => ({ t, p } = await startWithPeople({ RATE_LIMIT_USER_MULTIPLIER: "1" })));
+before(async () => ({ t, p } = await startWithPeople({ RATE_LIMIT_USER_MULTIPLIER: "1" }, ["accounts", "identity"])));
 after(() => t.stop());
 
 /** What a browser sent to `/oauth/authorize` gets: status, redirect target (if any), page. */

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify, SignJWT, type JWK } from "jose";
@@ -11,7 +12,7 @@ import { designToken } from "../../../testing/assets.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople(QUIET_DATABASE)));
+before(async () => ({ t, p } = await startWithPeople(QUIET_DATABASE, ["accounts", "identity"])));
 after(() => t.stop());
 
 const store = () => ({ db: t.platform.runtime.db.prisma, sealingKey: t.platform.runtime.sealingKey, issuer: t.config.publicUrl });

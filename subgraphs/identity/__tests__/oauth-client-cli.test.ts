@@ -1,3 +1,4 @@
+// @tier process
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -8,7 +9,7 @@ import { authorizeQuery, basic, oauthPost, pkce, registerIntegration } from "../
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople()));
+before(async () => ({ t, p } = await startWithPeople({}, ["accounts", "identity"])));
 after(() => t.stop());
 
 const run = promisify(execFile);

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
@@ -14,7 +15,7 @@ let p: People;
 let client: Integration;
 const SCOPES = "openid profile email profile:read asset:read";
 before(async () => {
-  ({ t, p } = await startWithPeople());
+  ({ t, p } = await startWithPeople({}, ["accounts", "identity"]));
   client = await approvedIntegration(t.http, p, SCOPES);
 });
 after(() => t.stop());

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createLocalJWKSet, jwtVerify, type JWTPayload } from "jose";
@@ -11,7 +12,7 @@ let p: People;
 let client: Integration;
 const SCOPES = "openid profile email";
 before(async () => {
-  ({ t, p } = await startWithPeople());
+  ({ t, p } = await startWithPeople({}, ["accounts", "identity"]));
   client = await approvedIntegration(t.http, p, SCOPES);
 });
 after(() => t.stop());

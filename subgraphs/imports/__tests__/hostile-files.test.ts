@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { base64Name, finishedJob, postUpload } from "../../../testing/assets.js";
@@ -5,7 +6,7 @@ import * as bombs from "../../../testing/bombs.js";
 import { DESIGN_SCOPES, designScopedToken, startDesignPlatform } from "../../../testing/designs.js";
 import { pdf, postImport, pptx } from "../../../testing/imports.js";
 import { MIB, peakGrowth } from "../../../testing/memory.js";
-import type { TestPlatform } from "../../../testing/platform.js";
+import { DESIGN_DOMAINS, type TestPlatform } from "../../../testing/platform.js";
 
 /**
  * Hostile files against the platform's default budgets: each fails its job with the documented error
@@ -19,7 +20,7 @@ let token: string;
 const measured: { file: string; kib: number; growthMib: number; ms: number; code: string }[] = [];
 
 before(async () => {
-  const started = await startDesignPlatform();
+  const started = await startDesignPlatform({}, [...DESIGN_DOMAINS, "imports"]);
   t = started.t;
   token = await designScopedToken(t.http, started.p, started.p.client, `${DESIGN_SCOPES} asset:read asset:write`);
   // Every decoder loaded once (what a first import loads is not a bomb's doing).

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import sharp from "sharp";
@@ -5,7 +6,7 @@ import { finishedJob, onPlatform, png } from "../../../testing/assets.js";
 import { DESIGN_SCOPES, designScopedToken, startDesignPlatform } from "../../../testing/designs.js";
 import { pdf, postImport, pptx } from "../../../testing/imports.js";
 import type { People } from "../../../testing/people.js";
-import type { TestPlatform } from "../../../testing/platform.js";
+import { DESIGN_DOMAINS, type TestPlatform } from "../../../testing/platform.js";
 import { requestedJobCount } from "../../../testing/workers.js";
 
 let t: TestPlatform;
@@ -16,7 +17,7 @@ let outsider: string;
 let metaOnly: string;
 
 before(async () => {
-  ({ t, p, outsider, metaOnly } = await startDesignPlatform({ IMPORT_MAX_BYTES: "300kb", IMPORT_MAX_PAGES: "5" }));
+  ({ t, p, outsider, metaOnly } = await startDesignPlatform({ IMPORT_MAX_BYTES: "300kb", IMPORT_MAX_PAGES: "5" }, [...DESIGN_DOMAINS, "imports"]));
   token = await designScopedToken(t.http, p, p.client, `${DESIGN_SCOPES} asset:read`);
 });
 after(() => t.stop());

@@ -1,3 +1,5 @@
+// @tier contract
+// @depends redis
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -5,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { finishedJob } from "../../../testing/assets.js";
 import { startDesignPlatform } from "../../../testing/designs.js";
 import { pdf, postImport, pptx } from "../../../testing/imports.js";
-import type { TestPlatform } from "../../../testing/platform.js";
+import { DESIGN_DOMAINS, type TestPlatform } from "../../../testing/platform.js";
 import { follow, wsClient } from "../../../testing/subscriptions.js";
 import { requestedJobCount } from "../../../testing/workers.js";
 
@@ -34,7 +36,7 @@ async function startFileServer(): Promise<void> {
 
 before(async () => {
   await startFileServer();
-  ({ t, token, outsider } = await startDesignPlatform({ URL_FETCH_ALLOW_PRIVATE: "true", IMPORT_MAX_BYTES: "300kb", URL_FETCH_TIMEOUT_MS: "3000" }));
+  ({ t, token, outsider } = await startDesignPlatform({ URL_FETCH_ALLOW_PRIVATE: "true", IMPORT_MAX_BYTES: "300kb", URL_FETCH_TIMEOUT_MS: "3000" }, [...DESIGN_DOMAINS, "imports"]));
 });
 after(async () => {
   files.closeAllConnections();

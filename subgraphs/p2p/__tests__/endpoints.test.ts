@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import net from "node:net";
 import { after, before, describe, test } from "node:test";
@@ -18,7 +19,7 @@ let t: TestPlatform;
 let p: People;
 let ipfs: HttpClient;
 before(async () => {
-  ({ t, p } = await startWithPeople({ P2P_DIAL_TIMEOUT_MS: String(DIAL_TIMEOUT_MS), P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS), P2P_CONTENT_MAX_BYTES: "4kb", P2P_DIALS_PER_MINUTE: "5" }));
+  ({ t, p } = await startWithPeople({ P2P_DIAL_TIMEOUT_MS: String(DIAL_TIMEOUT_MS), P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS), P2P_CONTENT_MAX_BYTES: "4kb", P2P_DIALS_PER_MINUTE: "5" }, ["accounts", "work", "p2p"]));
   ipfs = t.direct("ipfs");
 });
 after(() => t.stop());

@@ -1,3 +1,4 @@
+// @tier process
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
@@ -31,7 +32,7 @@ before(async () => {
     P2P_SUBGRAPH_PORT: String(port),
   };
   subgraph = new HttpClient(`http://127.0.0.1:${port}`);
-  platform = await startTestPlatform();
+  platform = await startTestPlatform({}, ["accounts", "work", "p2p"]);
 });
 after(async () => {
   await child?.stop();

@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Settings } from "../../../lib/settings.js";
@@ -6,7 +8,7 @@ import type { HttpClient } from "../../../testing/http.js";
 import { domainsNamed, startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
 
 /** The p2p domain, the accounts domain its callers sign in with, and the work domain whose entities it extends. */
-const P2P_AND_ITS_NEIGHBOURS = domainsNamed("accounts", "work", "p2p");
+const P2P_AND_ITS_NEIGHBOURS = await domainsNamed("accounts", "work", "p2p");
 import { p2pSettings } from "../settings.js";
 import { addBytes, expectedCid, getBytes, randomBytes } from "./fixtures.js";
 

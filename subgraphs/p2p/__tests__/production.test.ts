@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { mkdtemp, rm } from "node:fs/promises";
 import net from "node:net";
@@ -16,7 +17,7 @@ import type { HttpClient } from "../../../testing/http.js";
 import { domainsNamed, startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
 
 /** The p2p domain, the accounts domain its callers sign in with, and the work domain whose entities it extends. */
-const P2P_AND_ITS_NEIGHBOURS = domainsNamed("accounts", "work", "p2p");
+const P2P_AND_ITS_NEIGHBOURS = await domainsNamed("accounts", "work", "p2p");
 import { P2pNode } from "../domain/node.js";
 import { p2pSettings } from "../settings.js";
 

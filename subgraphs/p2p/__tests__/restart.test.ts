@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { randomBytes as secret } from "node:crypto";
 import { after, test } from "node:test";
@@ -7,8 +8,10 @@ import { anyDirectPorts } from "../../../rest-adapter/services.js";
 import { registerAndLogin } from "../../../testing/accounts.js";
 import { createTestDatabase } from "../../../testing/database.js";
 import { HttpClient } from "../../../testing/http.js";
+import { domainsNamed } from "../../../testing/platform.js";
 import { addBytes, getBytes, randomBytes } from "./fixtures.js";
 
+const P2P_AND_ITS_NEIGHBOURS = await domainsNamed("accounts", "work", "p2p");
 const database = await createTestDatabase();
 const config = loadConfig({
   LOG_LEVEL: "silent",
@@ -26,7 +29,7 @@ after(async () => {
 });
 
 test("the node's peer id and the content it holds survive a restart of the platform", async () => {
-  running = await startEmbedded(config);
+  running = await startEmbedded(config, P2P_AND_ITS_NEIGHBOURS);
   const first = new HttpClient(running.direct.ipfs.url);
   const { token } = await registerAndLogin(new HttpClient(running.main.url));
   const bytes = randomBytes(1234);
@@ -37,7 +40,7 @@ test("the node's peer id and the content it holds survive a restart of the platf
   await running.close();
   running = undefined;
 
-  running = await startEmbedded(config);
+  running = await startEmbedded(config, P2P_AND_ITS_NEIGHBOURS);
   const second = new HttpClient(running.direct.ipfs.url);
   assert.equal((await second.get("/health")).body.peerId, before);
   const read = await getBytes(second.baseUrl, added.body.cid);

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { noise } from "@chainsafe/libp2p-noise";
@@ -23,8 +24,8 @@ let nodeA: HttpClient;
 let nodeB: HttpClient;
 let userOnB: { token: string };
 before(async () => {
-  ({ t: a, p } = await startWithPeople({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS), P2P_MAX_CONNECTIONS: "1" }));
-  b = await startTestPlatform({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS) });
+  ({ t: a, p } = await startWithPeople({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS), P2P_MAX_CONNECTIONS: "1" }, ["accounts", "work", "p2p"]));
+  b = await startTestPlatform({ P2P_FETCH_TIMEOUT_MS: String(FETCH_TIMEOUT_MS) }, ["accounts", "work", "p2p"]);
   nodeA = a.direct("ipfs");
   nodeB = b.direct("ipfs");
   userOnB = await registerAndLogin(b.http, undefined, "Bea Builder");

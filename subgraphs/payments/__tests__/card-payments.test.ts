@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startCardProcessorServer, type CardProcessorServer } from "../../../testing/card-processor-server.js";
@@ -9,7 +11,7 @@ let t: TestPlatform;
 let p: People;
 before(async () => {
   processor = await startCardProcessorServer();
-  ({ t, p } = await startWithPeople({ PROCESSOR_SECRET_KEY: processor.secretKey, PROCESSOR_API_URL: processor.server.url }));
+  ({ t, p } = await startWithPeople({ PROCESSOR_SECRET_KEY: processor.secretKey, PROCESSOR_API_URL: processor.server.url }, ["accounts", "work", "payments"]));
 });
 after(async () => {
   await t.stop();
@@ -77,7 +79,7 @@ describe("card payments through the processor's SDK", () => {
   });
 
   test("a processor that refuses (a wrong key) is a 502, and nothing is written", async () => {
-    const other = await startTestPlatform({ PROCESSOR_SECRET_KEY: "sk_test_wrong", PROCESSOR_API_URL: processor.server.url });
+    const other = await startTestPlatform({ PROCESSOR_SECRET_KEY: "sk_test_wrong", PROCESSOR_API_URL: processor.server.url }, ["accounts", "work", "payments"]);
     try {
       const { registerPeople } = await import("../../../testing/people.js");
       const people = await registerPeople(other.http);
@@ -94,7 +96,7 @@ describe("card payments through the processor's SDK", () => {
 
 describe("card payments without a processor key", () => {
   test('answer 503 "Stripe not configured"', async () => {
-    const bare = await startWithPeople();
+    const bare = await startWithPeople({}, ["accounts", "work", "payments"]);
     try {
       const invoice = await bare.t.http.post("/api/payment/invoices", { invoiceNumber: "N-1", clientId: bare.p.client.userId, amount: 10 }, { token: bare.p.staff.token });
       const response = await bare.t.http.post("/api/payment/invoices/create-payment-intent", { invoiceId: invoice.body.id }, { token: bare.p.client.token });

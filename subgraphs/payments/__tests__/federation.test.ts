@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { QUIET_DATABASE, startWithPeople, type People } from "../../../testing/people.js";
@@ -8,7 +9,7 @@ let t: TestPlatform;
 let p: People;
 let projectId: number;
 before(async () => {
-  ({ t, p } = await startWithPeople(QUIET_DATABASE));
+  ({ t, p } = await startWithPeople(QUIET_DATABASE, ["accounts", "work", "payments"]));
   projectId = (await t.http.post("/api/work/projects", { name: "Billed", clientId: p.client.userId }, { token: p.staff.token })).body.id;
 });
 after(() => t.stop());

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
@@ -8,7 +9,7 @@ let p: People;
 let invoice: { id: number };
 let othersInvoice: { id: number };
 before(async () => {
-  ({ t, p } = await startWithPeople());
+  ({ t, p } = await startWithPeople({}, ["accounts", "work", "payments"]));
   invoice = (await t.http.post(api("/invoices"), { invoiceNumber: "P-1", clientId: p.client.userId, amount: 100 }, { token: p.staff.token })).body;
   othersInvoice = (await t.http.post(api("/invoices"), { invoiceNumber: "P-2", clientId: p.otherClient.userId, amount: 100 }, { token: p.staff.token })).body;
 });

@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startCardProcessorServer, type CardProcessorServer } from "../../../testing/card-processor-server.js";
@@ -16,7 +18,7 @@ before(async () => {
     PROCESSOR_SECRET_KEY: processor.secretKey,
     PROCESSOR_API_URL: processor.server.url,
     JOB_WORKERS: "0",
-  }));
+  }, ["accounts", "work", "payments"]));
 });
 after(async () => {
   await t.stop();

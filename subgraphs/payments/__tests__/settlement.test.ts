@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
@@ -7,7 +9,7 @@ import { paymentsFixture, processorId, webhookSecret } from "../../../testing/pa
 const SECRET = webhookSecret();
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople({ PROCESSOR_WEBHOOK_SECRET: SECRET, JOB_WORKERS: "0" })));
+before(async () => ({ t, p } = await startWithPeople({ PROCESSOR_WEBHOOK_SECRET: SECRET, JOB_WORKERS: "0" }, ["accounts", "work", "payments"])));
 after(() => t.stop());
 
 const { db, invoiceOf, cardPayment, deliver, succeeded, invoiceState } = paymentsFixture(() => ({ t, p }), SECRET);

@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
@@ -9,7 +11,7 @@ const SECRET = `whsec_${randomBytes(16).toString("hex")}`;
 const sdk = new Stripe("sk_test_unused");
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople({ PROCESSOR_WEBHOOK_SECRET: SECRET })));
+before(async () => ({ t, p } = await startWithPeople({ PROCESSOR_WEBHOOK_SECRET: SECRET }, ["accounts", "work", "payments"])));
 after(() => t.stop());
 
 const db = () => t.platform.runtime.db.prisma;
@@ -132,7 +134,7 @@ describe("processor webhook", () => {
   });
 
   test("without a configured secret the webhook answers 503", async () => {
-    const bare = await startWithPeople();
+    const bare = await startWithPeople({}, ["accounts", "work", "payments"]);
     try {
       const payload = event("payment_intent.succeeded", { id: "pi_x" });
       const response = await bare.t.http.request("POST", "/api/payment/webhooks/processor", {

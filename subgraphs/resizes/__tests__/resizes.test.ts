@@ -1,10 +1,12 @@
+// @tier contract
+// @depends redis
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { finishedJob } from "../../../testing/assets.js";
 import { designAndAssetToken, designScopedToken, fetchedPng, setPlan, startDesignPlatform, uploadedImage } from "../../../testing/designs.js";
 import type { People } from "../../../testing/people.js";
-import type { TestPlatform } from "../../../testing/platform.js";
+import { DESIGN_DOMAINS, type TestPlatform } from "../../../testing/platform.js";
 import { follow, wsClient } from "../../../testing/subscriptions.js";
 import { resizeJobHandlers } from "../domain/job-handlers.js";
 import { DESIGN_RESIZE } from "../domain/resize-jobs.js";
@@ -81,7 +83,7 @@ async function resized(designId: string, designType: unknown, as = token) {
 }
 
 before(async () => {
-  ({ t, p, token, teammate, outsider, metaOnly } = await startDesignPlatform());
+  ({ t, p, token, teammate, outsider, metaOnly } = await startDesignPlatform({}, [...DESIGN_DOMAINS, "resizes"]));
   await setPlan(t, p.client.userId, "pro");
   campaign = await makeCampaign();
 });

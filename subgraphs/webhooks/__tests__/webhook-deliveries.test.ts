@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres, redis
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { ASSET_SCOPES, base64Name, finishedJob, png, postUpload } from "../../../testing/assets.js";
@@ -5,6 +7,7 @@ import { COMMENT_SCOPES, startCommentPlatform, type CommentPlatform } from "../.
 import { DESIGN_SCOPES } from "../../../testing/designs.js";
 import { approvedIntegration, basic, obtainTokens, oauthPost, type Integration } from "../../../testing/oauth.js";
 import { deliveriesOf, deliveriesWhen, IntegrationBackend, setWebhook, WebhookReceiver } from "../../../testing/webhooks.js";
+import { DESIGN_DOMAINS } from "../../../testing/platform.js";
 
 const ALL_SCOPES = `${DESIGN_SCOPES} ${COMMENT_SCOPES} ${ASSET_SCOPES}`;
 const RETRY_BASE_MS = 300;
@@ -50,7 +53,7 @@ async function attemptCounters(): Promise<Record<"delivered" | "retry" | "failed
 }
 
 before(async () => {
-  c = await startCommentPlatform({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS), WEBHOOK_TIMEOUT_MS: "6000" });
+  c = await startCommentPlatform({ WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_BASE_MS: String(RETRY_BASE_MS), WEBHOOK_TIMEOUT_MS: "6000" }, [...DESIGN_DOMAINS, "comments", "exports", "webhooks"]);
 });
 after(async () => {
   await Promise.all(receivers.map((receiver) => receiver.close()));

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { QUIET_DATABASE, startWithPeople, type People } from "../../../testing/people.js";
@@ -6,7 +7,7 @@ import { statementsFor } from "../../../testing/statements.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople(QUIET_DATABASE)));
+before(async () => ({ t, p } = await startWithPeople(QUIET_DATABASE, ["accounts", "work", "payments"])));
 after(() => t.stop());
 
 const PROJECTS_WITH_PEOPLE = `{ projects { id name client { name } tasks { title assignee { name } } } }`;

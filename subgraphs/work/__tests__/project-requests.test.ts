@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
@@ -5,7 +7,7 @@ import type { TestPlatform } from "../../../testing/platform.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople()));
+before(async () => ({ t, p } = await startWithPeople({}, ["accounts", "work", "payments"])));
 after(() => t.stop());
 
 const api = (path: string) => `/api/work${path}`;

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startWithPeople, type People } from "../../../testing/people.js";
@@ -5,7 +6,7 @@ import type { TestPlatform } from "../../../testing/platform.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople()));
+before(async () => ({ t, p } = await startWithPeople({}, ["accounts", "work", "payments"])));
 after(() => t.stop());
 
 const CID_V0 = "QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG";

@@ -1,3 +1,4 @@
+// @tier contract
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { telemetry } from "../../../lib/telemetry/hooks.js";
@@ -7,7 +8,7 @@ import type { TestPlatform } from "../../../testing/platform.js";
 let t: TestPlatform;
 let p: People;
 before(async () => {
-  ({ t, p } = await startWithPeople(QUIET_DATABASE));
+  ({ t, p } = await startWithPeople(QUIET_DATABASE, ["accounts", "work", "payments"]));
   const db = t.platform.runtime.db.prisma;
   for (let i = 0; i < 3; i++) {
     const project = await db.project.create({

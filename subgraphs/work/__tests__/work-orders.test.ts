@@ -1,3 +1,5 @@
+// @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { registerPeople, type People } from "../../../testing/people.js";
@@ -8,7 +10,7 @@ let p: People;
 let project: { id: number };
 let counter = 0;
 before(async () => {
-  t = await startTestPlatform();
+  t = await startTestPlatform({}, ["accounts", "work", "payments"]);
   p = await registerPeople(t.http);
   project = (await t.http.post(api("/projects"), { name: "P", clientId: p.client.userId }, { token: p.staff.token })).body;
 });
