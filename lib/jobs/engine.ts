@@ -126,7 +126,7 @@ export class JobWorker {
       } catch (error) {
         this.noteFailure(error, claimed);
       }
-      if (claimed && this.outageStreak === 0) continue;
+      if (!this.running || (claimed && this.outageStreak === 0)) continue;
       await this.pause(this.outageStreak === 0 ? this.pollMs : this.outageBackoffMs());
     }
   }
