@@ -7,10 +7,10 @@ import { fileServiceModule, subgraphEndpoint } from "../lib/modules/topology.js"
 import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
 import { adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
 import { GatewayUnavailableError, type GraphQLResult, type RunOperation } from "../rest-adapter/graphql-client.js";
-import { DOMAINS } from "../subgraphs/registry.js";
 import { telemetry } from "../lib/telemetry/hooks.js";
 import { startWorkers, type RunningWorkers } from "../workers/start.js";
 import { start as startGateway, type RunningGateway } from "./server.js";
+import { composeSupergraph } from "./compose.js";
 
 export interface EmbeddedPlatform {
   runtime: DataRuntime;
@@ -29,7 +29,12 @@ export interface EmbeddedPlatform {
  * with EMBEDDED_SUBGRAPH_PORTS=configured, on its configured port so more gateways can join), the gateway
  * on `config.port` with the REST adapter beside it, the direct ports, and `JOB_WORKERS` job workers.
  */
-export async function startEmbedded(config: Config, domains: readonly DomainModule[] = DOMAINS): Promise<EmbeddedPlatform> {
+export interface EmbeddedOptions {
+  /** How the supergraph is composed from the domains at their URLs (tests reuse one composition per set of domains). */
+  compose?: typeof composeSupergraph;
+}
+
+export async function startEmbedded(config: Config, domains: readonly DomainModule[], options: EmbeddedOptions = {}): Promise<EmbeddedPlatform> {
   const runtime = await createDataRuntime(config);
   const subgraphs: Record<string, RunningSubgraph> = {};
   for (const domain of domains) {
@@ -50,7 +55,8 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
       throw new GatewayUnavailableError(`the gateway could not run the operation: ${(error as Error).message}`);
     }
   };
-  const options = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls, runtime.readiness, inGateway);
+  const adapter = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls, runtime.readiness, inGateway);
+  const supergraphSdl = await (options.compose ?? composeSupergraph)(domains, subgraphUrls);
   const main = await startGateway(
     config.port,
     {
@@ -58,11 +64,12 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
       log: runtime.log,
       domains,
       subgraphUrls,
+      supergraphSdl,
       bus: runtime.bus,
       internalCalls: runtime.internalCalls,
       readiness: runtime.readiness,
       fileServiceUrl: () => files && subgraphs[files.name].url,
-      mount: (app) => mountPrefixedServices(app, options),
+      mount: (app) => mountPrefixedServices(app, adapter),
       // The gateway runs their operations in this process; their ports stay open for other gateways.
       inProcessSubgraphs: subgraphs,
     },
@@ -70,7 +77,7 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
   );
   gatewayUrl = `${main.url}/graphql`;
   gateway = main;
-  const direct = await startDirectPorts(config, options, config.host);
+  const direct = await startDirectPorts(config, adapter, config.host);
   const workers = await startWorkers(runtime, config.embeddedWorkers, domains);
   return {
     runtime,

@@ -7,6 +7,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { loadConfig } from "../lib/config.js";
 import { startEmbedded } from "../gateway/embedded.js";
+import { DOMAINS } from "../subgraphs/registry.js";
 import { HttpClient } from "../testing/http.js";
 import { registerPeople } from "../testing/people.js";
 import { anyDirectPorts } from "../rest-adapter/services.js";
@@ -48,6 +49,7 @@ export async function soak({ minutes }: { minutes: number }): Promise<SoakResult
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     }),
+    DOMAINS,
   );
   try {
     const http = new HttpClient(platform.main.url);

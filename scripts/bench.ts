@@ -5,6 +5,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadConfig } from "../lib/config.js";
 import { startEmbedded } from "../gateway/embedded.js";
+import { DOMAINS } from "../subgraphs/registry.js";
 import { HttpClient } from "../testing/http.js";
 import { registerPeople } from "../testing/people.js";
 import { designToken } from "../testing/assets.js";
@@ -58,6 +59,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-"));
 // It measures throughput, not limits: one user follows every job, through one integration per connection.
 const platform = await startEmbedded(
   loadConfig({ DATA_DIR: dataDir, PORT: "0", ...anyDirectPorts(), HOST: "127.0.0.1", LOG_LEVEL: "silent", JWT_SECRET: randomBytes(32).toString("hex"), LOGIN_MAX_FAILURES: "1000000", JOB_WORKERS: "0", INTEGRATIONS_PER_OWNER: "1000", RATE_LIMIT_USER_MULTIPLIER: "1000", ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) }),
+  DOMAINS,
 );
 const http = new HttpClient(platform.main.url);
 const people = await registerPeople(http);

@@ -3,6 +3,7 @@ import { resolveJwtSecret } from "../lib/auth/jwt-secret.js";
 import { loadConfig } from "../lib/config.js";
 import { createLogger } from "../lib/logger.js";
 import { startEmbedded } from "../gateway/embedded.js";
+import { DOMAINS } from "../subgraphs/registry.js";
 import { anyDirectPorts } from "../rest-adapter/services.js";
 
 export interface OperatorSession {
@@ -29,6 +30,7 @@ export async function operatorSession(): Promise<OperatorSession> {
     ? undefined
     : await startEmbedded(
         loadConfig({ ...process.env, LOG_LEVEL: "warn", PORT: "0", ...anyDirectPorts(), HOST: "127.0.0.1" }),
+        DOMAINS,
       );
   // Tokens the platform it talks to accepts: the same secret, issuer and audience as its own.
   const tokens = platform?.runtime.tokens ?? new BusinessTokenService({ secret, ...config.businessTokens });

@@ -2,10 +2,11 @@ import { boot } from "../lib/process/boot.js";
 import { announceReady, reachableBase } from "../lib/process/banner.js";
 import { gatewayEntries } from "../gateway/banner.js";
 import { startEmbedded } from "../gateway/embedded.js";
+import { DOMAINS } from "../subgraphs/registry.js";
 import { directPortEntries, restPrefixEntries } from "../rest-adapter/banner.js";
 
 await boot("platform", async (config, log) => {
-  const platform = await startEmbedded(config);
+  const platform = await startEmbedded(config, DOMAINS);
   const base = reachableBase(config.host, platform.main.port);
   const direct = Object.fromEntries(Object.entries(platform.direct).map(([name, server]) => [name, server.port]));
   announceReady(

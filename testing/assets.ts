@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { crc32, deflateSync } from "node:zlib";
 import type { HttpClient, HttpResponse } from "./http.js";
 import { startWithPeople, type People, type Person } from "./people.js";
-import type { TestPlatform } from "./platform.js";
+import { DESIGN_DOMAINS, type TestDomains, type TestPlatform } from "./platform.js";
 import { approvedIntegration, obtainTokens, type Integration } from "./oauth.js";
 
 export const ASSET_SCOPES = "asset:read asset:write";
@@ -100,8 +100,8 @@ export interface AssetPlatform {
 }
 
 /** A platform with its cast and the design tokens the asset tests use. */
-export async function startAssetPlatform(env?: Record<string, string>): Promise<AssetPlatform> {
-  const { t, p } = await startWithPeople(env);
+export async function startAssetPlatform(env?: Record<string, string>, domains: TestDomains = DESIGN_DOMAINS): Promise<AssetPlatform> {
+  const { t, p } = await startWithPeople(env, domains);
   return {
     t,
     p,

@@ -3,7 +3,7 @@ import { ASSET_SCOPES } from "./assets.js";
 import { DESIGN_SCOPES, designScopedToken, setPlan, startDesignPlatform } from "./designs.js";
 import type { HttpClient } from "./http.js";
 import type { People } from "./people.js";
-import type { TestPlatform } from "./platform.js";
+import { DESIGN_DOMAINS, type TestDomains, type TestPlatform } from "./platform.js";
 
 export const BRAND_TEMPLATE_SCOPES = "brandtemplate:meta:read brandtemplate:content:read";
 export const EVERY_SCOPE = `${DESIGN_SCOPES} ${ASSET_SCOPES} ${BRAND_TEMPLATE_SCOPES}`;
@@ -27,8 +27,8 @@ export interface TemplatePlatform {
 }
 
 /** The design platform with the client's team and the staff's team on the enterprise plan. */
-export async function startTemplatePlatform(env?: Record<string, string>): Promise<TemplatePlatform> {
-  const { t, p } = await startDesignPlatform(env);
+export async function startTemplatePlatform(env?: Record<string, string>, domains: TestDomains = [...DESIGN_DOMAINS, "brand-templates"]): Promise<TemplatePlatform> {
+  const { t, p } = await startDesignPlatform(env, domains);
   await setPlan(t, p.client.userId, "enterprise");
   await setPlan(t, p.staff.userId, "enterprise");
   const [token, teammate, outsider, freePlan] = await Promise.all([p.client, p.otherClient, p.staff, p.admin].map((person) => templateToken(t.http, p, person)));

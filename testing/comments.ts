@@ -1,3 +1,4 @@
+import { DESIGN_DOMAINS, type TestDomains } from "./platform.js";
 import { designToken } from "./assets.js";
 import { DESIGN_SCOPES, startDesignPlatform, type DesignPlatform } from "./designs.js";
 import type { HttpClient } from "./http.js";
@@ -26,8 +27,8 @@ export interface CommentPlatform extends DesignPlatform {
 }
 
 /** The design platform's cast with comment tokens, a design of the client's team and one of another team. */
-export async function startCommentPlatform(env?: Record<string, string>): Promise<CommentPlatform> {
-  const platform = await startDesignPlatform(env);
+export async function startCommentPlatform(env?: Record<string, string>, domains: TestDomains = [...DESIGN_DOMAINS, "comments"]): Promise<CommentPlatform> {
+  const platform = await startDesignPlatform(env, domains);
   const { t, p } = platform;
   const [commenter, teammateCommenter, outsiderCommenter] = await Promise.all([p.client, p.otherClient, p.staff].map((person) => commentToken(t.http, p, person)));
   const designOf = async (token: string) => {

@@ -4,7 +4,7 @@ import { ASSET_SCOPES, base64Name, designToken, finishedJob, onPlatform, postUpl
 import type { HttpClient } from "./http.js";
 import { approvedIntegration } from "./oauth.js";
 import { startWithPeople, type People } from "./people.js";
-import type { TestPlatform } from "./platform.js";
+import { DESIGN_DOMAINS, type TestDomains, type TestPlatform } from "./platform.js";
 
 export const DESIGN_SCOPES = "design:meta:read design:content:read design:content:write";
 
@@ -37,8 +37,8 @@ export async function designScopedToken(http: HttpClient, p: People, person: Peo
 }
 
 /** A platform with its cast, two members of one team and an outsider, and their design tokens. */
-export async function startDesignPlatform(env?: Record<string, string>): Promise<DesignPlatform> {
-  const { t, p } = await startWithPeople({ ...FRESH_BUDGETS, ...env });
+export async function startDesignPlatform(env?: Record<string, string>, domains: TestDomains = DESIGN_DOMAINS): Promise<DesignPlatform> {
+  const { t, p } = await startWithPeople({ ...FRESH_BUDGETS, ...env }, domains);
   const token = await designScopedToken(t.http, p, p.client);
   const teammate = await designScopedToken(t.http, p, p.otherClient);
   // Teams have no joining operation yet: the fixture moves the second client into the first one's team.

@@ -1,5 +1,5 @@
 import { registerAndLogin } from "./accounts.js";
-import { startTestPlatform, type TestPlatform } from "./platform.js";
+import { startTestPlatform, type TestDomains, type TestPlatform } from "./platform.js";
 import type { HttpClient } from "./http.js";
 
 export interface Person {
@@ -35,8 +35,8 @@ export async function registerPeople(http: HttpClient, bootstrapSecret?: string)
 }
 
 /** A fresh platform with its cast registered; the platform is stopped again if registering fails. */
-export async function startWithPeople(env?: Record<string, string>): Promise<{ t: TestPlatform; p: People }> {
-  const t = await startTestPlatform(env);
+export async function startWithPeople(env?: Record<string, string>, domains?: TestDomains): Promise<{ t: TestPlatform; p: People }> {
+  const t = await startTestPlatform(env, domains);
   try {
     return { t, p: await registerPeople(t.http, env?.BOOTSTRAP_SECRET) };
   } catch (error) {

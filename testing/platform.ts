@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { appendFileSync } from "node:fs";
 import { loadConfig, type Config } from "../lib/config.js";
 import { startEmbedded, type EmbeddedPlatform } from "../gateway/embedded.js";
 import { createTestDatabase } from "./database.js";
+import { cachedComposition } from "./composition.js";
 import { HttpClient } from "./http.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
-import { DOMAINS, domainNamed } from "../subgraphs/registry.js";
 import { anyDirectPorts } from "../rest-adapter/services.js";
 
 export interface TestPlatform {
@@ -23,16 +24,38 @@ export interface TestPlatform {
   stop(): Promise<void>;
 }
 
-/** The domains of these names, for a test platform of only what a test file uses (a domain's own tests may not reach the registry). */
-export const domainsNamed = (...names: string[]): DomainModule[] => names.map((name) => domainNamed(name));
+/**
+ * The domains of these names, for a platform of only what a test file uses. Each is imported on its own
+ * (not through the registry), so a file loads no other domain's code (libp2p, pdf.js, canvas, stripe…).
+ */
+export async function domainsNamed(...names: string[]): Promise<DomainModule[]> {
+  return Promise.all(names.map(async (name) => ((await import(`../subgraphs/${name}/module.js`)) as { default: DomainModule }).default));
+}
+
+/** What a test platform runs: domains by name, the modules themselves, or (absent) every domain. */
+export type TestDomains = readonly string[] | readonly DomainModule[];
+
+/** The business platform's base: accounts (its users sign in there). */
+export const BUSINESS_DOMAINS = ["accounts"] as const;
+/** The design platform's base: people sign up on accounts, integrations and tokens come from identity, designs show assets. */
+export const DESIGN_DOMAINS = ["accounts", "identity", "assets", "designs"] as const;
+
+async function resolveDomains(domains: TestDomains | undefined): Promise<readonly DomainModule[]> {
+  if (!domains) return allDomains();
+  return domains.map((domain) => typeof domain === "string").includes(true) ? domainsNamed(...new Set(domains as readonly string[])) : (domains as readonly DomainModule[]);
+}
+
+/** Every domain of the graph (the registry). */
+export const allDomains = async (): Promise<readonly DomainModule[]> => (await import("../subgraphs/registry.js")).DOMAINS;
 
 /** The whole platform in this process on port 0, over a database no other test file uses. */
 export async function startTestPlatform(
   env: Record<string, string> = {},
-  domains: readonly DomainModule[] = DOMAINS,
+  domains?: TestDomains,
   /** Reach the test database another way (through a fault proxy, say). */
   options: { databaseUrl?: (direct: string) => string } = {},
 ): Promise<TestPlatform> {
+  const started = performance.now();
   const database = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: "silent",
@@ -51,7 +74,8 @@ export async function startTestPlatform(
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: options.databaseUrl?.(database.databaseUrl) ?? database.databaseUrl } : {}),
   });
-  const platform = await startEmbedded(config, domains);
+  const platform = await startEmbedded(config, await resolveDomains(domains), { compose: cachedComposition });
+  recordBoot(performance.now() - started);
   return {
     platform,
     config,
@@ -65,4 +89,9 @@ export async function startTestPlatform(
       await database.drop();
     },
   };
+}
+
+/** The test runner's report of boot times (scripts/run-tests.ts sets where). */
+function recordBoot(ms: number) {
+  if (process.env.TEST_BOOT_LOG) appendFileSync(process.env.TEST_BOOT_LOG, `${JSON.stringify({ file: process.env.TEST_FILE, ms: Math.round(ms) })}\n`);
 }
