@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import { cp, mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
+import { cpSync } from "node:fs";
+import { mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,6 +91,12 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
   });
 }
 
+/** Puts a migrated embedded database in `dataDir` (a process of its own then opens it without creating or migrating one). */
+export async function withMigratedPglite(dataDir: string): Promise<void> {
+  // Synchronous: one native call, several times faster than the promise version's file-by-file steps.
+  cpSync(await pgliteTemplate(), pgliteDirectory(dataDir), { recursive: true });
+}
+
 /**
  * A fresh temp DATA_DIR and database, migrated unless `migrated: false` (an empty database, for the
  * migrations' own tests).
@@ -98,7 +105,7 @@ export async function createTestDatabase({ migrated = true }: { migrated?: boole
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "platform-test-"));
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    if (migrated) await cp(await pgliteTemplate(), pgliteDirectory(dataDir), { recursive: true });
+    if (migrated) await withMigratedPglite(dataDir);
     return { dataDir, databaseUrl: undefined, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { PASSWORD, uniqueEmail } from "../../testing/accounts.js";
-import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
+import { createTestDatabase, withMigratedPglite, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
 import { freeDirectPorts, freePort, startProcess, SUBGRAPH_PROCESSES, waitUntilHealthy, type Child } from "../../testing/processes.js";
 
@@ -42,6 +42,7 @@ before(async () => {
       const port = await freePort();
       // Embedded PGlite belongs to one process: without PostgreSQL each subgraph keeps its own data directory.
       const dataDir = database.databaseUrl ? {} : { DATA_DIR: `${database.dataDir}/${name}` };
+      if (!database.databaseUrl) await withMigratedPglite(`${database.dataDir}/${name}`);
       await startHealthy(entry, { ...common, ...dataDir, [portVariable]: String(port) }, `http://127.0.0.1:${port}/healthz`, 240_000);
       subgraphUrls[urlVariable] = `http://127.0.0.1:${port}/graphql`;
     }
