@@ -2,8 +2,6 @@ import { BusinessTokenService } from "../lib/auth/business-token.js";
 import { resolveJwtSecret } from "../lib/auth/jwt-secret.js";
 import { loadConfig } from "../lib/config.js";
 import { createLogger } from "../lib/logger.js";
-import { startEmbedded } from "../gateway/embedded.js";
-import { DOMAINS } from "../subgraphs/registry.js";
 import { anyDirectPorts } from "../rest-adapter/services.js";
 
 export interface OperatorSession {
@@ -28,10 +26,7 @@ export async function operatorSession(): Promise<OperatorSession> {
   const running = await fetch(`http://127.0.0.1:${config.port}/healthz`).then((r) => r.ok, () => false);
   const platform = running
     ? undefined
-    : await startEmbedded(
-        loadConfig({ ...process.env, LOG_LEVEL: "warn", PORT: "0", ...anyDirectPorts(), HOST: "127.0.0.1" }),
-        DOMAINS,
-      );
+    : await startPlatformHere();
   // Tokens the platform it talks to accepts: the same secret, issuer and audience as its own.
   const tokens = platform?.runtime.tokens ?? new BusinessTokenService({ secret, ...config.businessTokens });
   const baseUrl = platform ? platform.main.url : `http://127.0.0.1:${config.port}`;
@@ -52,4 +47,10 @@ export async function operatorSession(): Promise<OperatorSession> {
     },
     close: async () => platform?.close(),
   };
+}
+
+/** The platform in this process, when none is running: loaded only then (a tool talking to a running platform loads none of it). */
+async function startPlatformHere() {
+  const [{ startEmbedded }, { DOMAINS }] = await Promise.all([import("../gateway/embedded.js"), import("../subgraphs/registry.js")]);
+  return startEmbedded(loadConfig({ ...process.env, LOG_LEVEL: "warn", PORT: "0", ...anyDirectPorts(), HOST: "127.0.0.1" }), DOMAINS);
 }
