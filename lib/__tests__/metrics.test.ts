@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { postUpload, png, startAssetPlatform, base64Name, type AssetPlatform } from "../../testing/assets.js";
-import { startTestPlatform } from "../../testing/platform.js";
+import { DESIGN_DOMAINS, startTestPlatform } from "../../testing/platform.js";
 import { follow, wsClient } from "../../testing/subscriptions.js";
 import { QUIET_DATABASE } from "../../testing/people.js";
 
@@ -16,7 +16,7 @@ function sample(text: string, series: string): number | undefined {
 describe("Prometheus metrics at /metrics", () => {
   let a: AssetPlatform;
   before(async () => {
-    a = await startAssetPlatform({ ...QUIET_DATABASE, LOGIN_MAX_FAILURES: "1" });
+    a = await startAssetPlatform({ ...QUIET_DATABASE, LOGIN_MAX_FAILURES: "1" }, [...DESIGN_DOMAINS, "work"]);
   });
   after(() => a.t.stop());
 

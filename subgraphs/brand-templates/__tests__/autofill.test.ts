@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { finishedJob } from "../../../testing/assets.js";
 import { published, standardFields, startTemplatePlatform, templateToken, type TemplatePlatform } from "../../../testing/brand-templates.js";
+import { DESIGN_DOMAINS } from "../../../testing/platform.js";
 import { fetchedPng, uploadedImage } from "../../../testing/designs.js";
 import { BLUE, designWithContent, downloaded, exported, GREEN, openedImage } from "../../../testing/exports.js";
 import { follow, wsClient } from "../../../testing/subscriptions.js";
@@ -41,7 +42,7 @@ async function autofilled(body: unknown) {
 }
 
 before(async () => {
-  s = await startTemplatePlatform();
+  s = await startTemplatePlatform({}, [...DESIGN_DOMAINS, "brand-templates", "exports"]);
   designId = await designWithContent(s.t, s.token, "Spring sale");
   template = await published(s.t, s.token, designId, await standardFields(s.t, designId));
   green = await uploadedImage(s.t.http, s.token, 160, 120, GREEN);

@@ -3,13 +3,14 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
+import { allDomains } from "../../../testing/platform.js";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { authorizeQuery, basic, oauthPost, pkce, registerIntegration } from "../../../testing/oauth.js";
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople({}, ["accounts", "identity"])));
+before(async () => ({ t, p } = await startWithPeople({}, await allDomains())));
 after(() => t.stop());
 
 const run = promisify(execFile);

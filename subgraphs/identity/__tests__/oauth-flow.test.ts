@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
+import { allDomains } from "../../../testing/platform.js";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import {
@@ -15,7 +16,7 @@ let p: People;
 let client: Integration;
 const SCOPES = "openid profile email profile:read asset:read";
 before(async () => {
-  ({ t, p } = await startWithPeople({}, ["accounts", "identity"]));
+  ({ t, p } = await startWithPeople({}, await allDomains()));
   client = await approvedIntegration(t.http, p, SCOPES);
 });
 after(() => t.stop());
