@@ -1,25 +1,8 @@
 import type { DomainModule } from "../lib/modules/domain-module.js";
+import { loadDomains } from "./catalog.js";
 
-/** Every domain of the graph, one line each: composition, processes, ports, workers and codegen follow from this list. */
-export const DOMAINS: readonly DomainModule[] = (
-  await Promise.all([
-    import("./accounts/module.js"),
-    import("./work/module.js"),
-    import("./payments/module.js"),
-    import("./identity/module.js"),
-    import("./assets/module.js"),
-    import("./designs/module.js"),
-    import("./imports/module.js"),
-    import("./resizes/module.js"),
-    import("./exports/module.js"),
-    import("./comments/module.js"),
-    import("./brand-templates/module.js"),
-    import("./webhooks/module.js"),
-    import("./blog/module.js"),
-    import("./forum/module.js"),
-    import("./p2p/module.js"),
-  ])
-).map((loaded) => loaded.default);
+/** Every domain of the graph (subgraphs/catalog.ts): composition, processes, ports, workers and codegen follow from this list. */
+export const DOMAINS: readonly DomainModule[] = await loadDomains();
 
 /** The domain named `name`, or an error listing the names there are. */
 export function domainNamed(name: string, domains: readonly DomainModule[] = DOMAINS): DomainModule {

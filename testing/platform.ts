@@ -4,6 +4,7 @@ import { loadConfig, type Config } from "../lib/config.js";
 import { startEmbedded, type EmbeddedPlatform } from "../gateway/embedded.js";
 import { createTestDatabase } from "./database.js";
 import { cachedComposition } from "./composition.js";
+import { loadDomains } from "../subgraphs/catalog.js";
 import { HttpClient } from "./http.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
 import { anyDirectPorts } from "../rest-adapter/services.js";
@@ -25,12 +26,10 @@ export interface TestPlatform {
 }
 
 /**
- * The domains of these names, for a platform of only what a test file uses. Each is imported on its own
- * (not through the registry), so a file loads no other domain's code (libp2p, pdf.js, canvas, stripe…).
+ * The domains of these names, for a platform of only what a test file uses. Each is loaded on its own
+ * (subgraphs/catalog.ts), so a file loads no other domain's code (libp2p, pdf.js, canvas, stripe…).
  */
-export async function domainsNamed(...names: string[]): Promise<DomainModule[]> {
-  return Promise.all(names.map(async (name) => ((await import(`../subgraphs/${name}/module.js`)) as { default: DomainModule }).default));
-}
+export const domainsNamed = (...names: string[]): Promise<DomainModule[]> => loadDomains(names);
 
 /** What a test platform runs: domains by name, the modules themselves, or (absent) every domain. */
 export type TestDomains = readonly string[] | readonly DomainModule[];
