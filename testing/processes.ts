@@ -73,10 +73,14 @@ export interface Child {
 export function startProcess(entry: string | string[], env: Record<string, string>, { loader = true } = {}): Child {
   let output = "";
   // As the start scripts do: the tracing preload first (it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
-  const preload = loader ? ["--import", "tsx", "--import", "./lib/telemetry/preload.ts"] : ["--import", "./dist/lib/telemetry/preload.js"];
+  // Then, as in test files, source maps of our own code only (testing/runner/source-maps.ts).
+  const preload = loader
+    ? ["--import", "tsx", "--import", "./testing/runner/source-maps.ts", "--import", "./lib/telemetry/preload.ts"]
+    : ["--import", "./dist/lib/telemetry/preload.js"];
   const flags = [...process.execArgv.filter((flag) => flag === "--no-memory-protection-keys"), ...preload];
   const child = spawn(process.execPath, [...flags, ...[entry].flat()], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    // The test runner's compile cache (scripts/run-tests.ts) serves the processes tests start too.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => (output += chunk));

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { TestFile } from "./tiers.js";
 
 const REPORTER = fileURLToPath(new URL("./reporter.ts", import.meta.url));
+const OWN_SOURCE_MAPS = fileURLToPath(new URL("./source-maps.ts", import.meta.url));
 
 /**
  * V8 of Node 24.21 was seen to abort once ("Check failed: jit_page_->allocations_.erase(addr)" in
@@ -43,6 +44,8 @@ export async function runFile(file: TestFile, options: RunOptions): Promise<File
       ...RUNTIME_FLAGS,
       "--import",
       "tsx",
+      "--import",
+      OWN_SOURCE_MAPS,
       "--test",
       "--test-isolation=none",
       "--test-force-exit",
