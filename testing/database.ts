@@ -91,6 +91,22 @@ async function postgresTemplate(serverUrl: string): Promise<string> {
   });
 }
 
+/**
+ * The settings a test's platform or domain starts with over `database`: silent, a secret and rate-limit
+ * keys of its own, Redis when the run has it; then `env`; then where its data is (`databaseUrl` may reach it another way).
+ */
+export function testSettings(database: TestDatabase, env: Record<string, string>, databaseUrl = database.databaseUrl): Record<string, string> {
+  return {
+    LOG_LEVEL: "silent",
+    JWT_SECRET: randomBytes(32).toString("hex"),
+    RATE_LIMIT_KEY_PREFIX: `test-${randomBytes(6).toString("hex")}`,
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+    DATA_DIR: database.dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+}
+
 /** Puts a migrated embedded database in `dataDir` (a process of its own then opens it without creating or migrating one). */
 export async function withMigratedPglite(dataDir: string): Promise<void> {
   // Synchronous: one native call, several times faster than the promise version's file-by-file steps.

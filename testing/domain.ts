@@ -5,7 +5,7 @@ import { loadConfig } from "../lib/config.js";
 import { contextOf, type DomainContext } from "../lib/modules/domain-module.js";
 import { settingsOf } from "../lib/modules/serve-domain.js";
 import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
-import { createTestDatabase } from "./database.js";
+import { createTestDatabase, testSettings } from "./database.js";
 import { domainsNamed } from "./platform.js";
 
 export interface DomainUnderTest<Context> {
@@ -24,15 +24,7 @@ export interface DomainUnderTest<Context> {
  */
 export async function domainUnderTest<Context = DomainContext<unknown, unknown>>(name: string, env: Record<string, string> = {}): Promise<DomainUnderTest<Context>> {
   const database = await createTestDatabase();
-  const config = loadConfig({
-    LOG_LEVEL: "silent",
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    RATE_LIMIT_KEY_PREFIX: `unit-${randomBytes(6).toString("hex")}`,
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-    ...env,
-    DATA_DIR: database.dataDir,
-    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
-  });
+  const config = loadConfig(testSettings(database, env));
   const runtime = await createDataRuntime(config);
   const [module] = await domainsNamed(name);
   const dependencies = module.dependencies(runtime, settingsOf(module, runtime));

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { appendFileSync } from "node:fs";
 import { loadConfig, type Config } from "../lib/config.js";
 import { startEmbedded, type EmbeddedPlatform } from "../gateway/embedded.js";
-import { createTestDatabase } from "./database.js";
+import { createTestDatabase, testSettings } from "./database.js";
 import { cachedComposition } from "./composition.js";
 import { loadDomains } from "../subgraphs/catalog.js";
 import { HttpClient } from "./http.js";
@@ -41,7 +40,7 @@ export const DESIGN_DOMAINS = ["accounts", "identity", "assets", "designs"] as c
 
 async function resolveDomains(domains: TestDomains | undefined): Promise<readonly DomainModule[]> {
   if (!domains) return allDomains();
-  return domains.map((domain) => typeof domain === "string").includes(true) ? domainsNamed(...new Set(domains as readonly string[])) : (domains as readonly DomainModule[]);
+  return typeof domains[0] === "string" ? domainsNamed(...new Set(domains as readonly string[])) : (domains as readonly DomainModule[]);
 }
 
 /** Every domain of the graph (the registry). */
@@ -56,23 +55,23 @@ export async function startTestPlatform(
 ): Promise<TestPlatform> {
   const started = performance.now();
   const database = await createTestDatabase();
-  const config = loadConfig({
-    LOG_LEVEL: "silent",
-    JWT_SECRET: randomBytes(32).toString("hex"),
-    RATE_LIMIT_KEY_PREFIX: `test-${randomBytes(6).toString("hex")}`,
-    // Every test client calls from 127.0.0.1: per-address budgets are tested on their own, with their defaults lowered.
-    ADDRESS_REGISTRATIONS_PER_HOUR: "100000",
-    ADDRESS_CREDENTIAL_CHECKS_PER_MINUTE: "100000",
-    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-    // A production-mode platform would listen on a fixed peer-to-peer port: tests running side by side take any free one.
-    P2P_LISTEN: "/ip4/127.0.0.1/tcp/0,/ip4/127.0.0.1/tcp/0/ws",
-    ...env,
-    PORT: "0",
-    ...anyDirectPorts(),
-    HOST: "127.0.0.1",
-    DATA_DIR: database.dataDir,
-    ...(database.databaseUrl ? { DATABASE_URL: options.databaseUrl?.(database.databaseUrl) ?? database.databaseUrl } : {}),
-  });
+  const config = loadConfig(
+    testSettings(
+      database,
+      {
+        // Every test client calls from 127.0.0.1: per-address budgets are tested on their own, with their defaults lowered.
+        ADDRESS_REGISTRATIONS_PER_HOUR: "100000",
+        ADDRESS_CREDENTIAL_CHECKS_PER_MINUTE: "100000",
+        // A production-mode platform would listen on a fixed peer-to-peer port: tests running side by side take any free one.
+        P2P_LISTEN: "/ip4/127.0.0.1/tcp/0,/ip4/127.0.0.1/tcp/0/ws",
+        ...env,
+        PORT: "0",
+        ...anyDirectPorts(),
+        HOST: "127.0.0.1",
+      },
+      database.databaseUrl && (options.databaseUrl?.(database.databaseUrl) ?? database.databaseUrl),
+    ),
+  );
   const platform = await startEmbedded(config, await resolveDomains(domains), { compose: cachedComposition });
   recordBoot(performance.now() - started);
   return {
