@@ -32,8 +32,11 @@ function errorClass(code: string, status: number) {
 
 /** Invalid input on one field: rendered by REST as `{ field, message }`. */
 export class ValidationError extends errorClass("BAD_USER_INPUT", 400) {
-  constructor(readonly field: string, message: string) {
+  readonly field: string;
+
+  constructor(field: string, message: string) {
     super(message, { field });
+    this.field = field;
   }
 }
 export class BadRequestError extends errorClass("BAD_REQUEST", 400) {}

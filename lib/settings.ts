@@ -21,7 +21,11 @@ export class Settings {
   /** Every variable read so far, with its aliases. */
   readonly names = new Set<string>();
 
-  constructor(private readonly env: NodeJS.ProcessEnv = process.env) {}
+  private readonly env: NodeJS.ProcessEnv;
+
+  constructor(env: NodeJS.ProcessEnv = process.env) {
+    this.env = env;
+  }
 
   /** The raw value of the first of `name` and its aliases that is set and not empty. */
   raw(name: string, aliases: readonly string[] = []): string | undefined {

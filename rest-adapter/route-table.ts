@@ -14,11 +14,14 @@ export interface RestRequest {
 
 /** A request the adapter refuses before any operation runs (a header it cannot read). */
 export class RequestRefusedError extends Error {
+  readonly failure: import("./error-styles.js").AdapterFailure;
+
   constructor(
-    readonly failure: import("./error-styles.js").AdapterFailure,
+    failure: import("./error-styles.js").AdapterFailure,
     message: string,
   ) {
     super(message);
+    this.failure = failure;
   }
 }
 

@@ -5,6 +5,7 @@ import type { TestDatabase } from "./database.js";
 import { variablePrefix } from "../lib/modules/domain-module.js";
 import { DIRECT_PORT_VARIABLES } from "../rest-adapter/services.js";
 import { DOMAINS } from "../subgraphs/registry.js";
+import { TYPESCRIPT_LOADER } from "./typescript.js";
 
 /** The environment of a platform process over a test database: its own secret, loopback, quiet logs, any free p2p port; `extra` on top. */
 export function platformProcessEnv(database: TestDatabase, extra: Record<string, string> = {}): Record<string, string> {
@@ -69,13 +70,13 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Starts `tsx <entry> [args…]` as its own process with the given environment (`loader: false`: compiled JavaScript, plain Node). */
+/** Starts `<entry>.ts [args…]` as its own process with the given environment (`loader: false`: compiled JavaScript, plain Node). */
 export function startProcess(entry: string | string[], env: Record<string, string>, { loader = true } = {}): Child {
   let output = "";
-  // As the start scripts do: the tracing preload first (it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
-  // Then, as in test files, source maps of our own code only (testing/runner/source-maps.ts).
+  // The sources run on Node's type stripping, as test files do (lib/process/typescript.ts); then, as the start
+  // scripts do, the tracing preload (it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set).
   const preload = loader
-    ? ["--import", "tsx", "--import", "./testing/runner/source-maps.ts", "--import", "./lib/telemetry/preload.ts"]
+    ? [...TYPESCRIPT_LOADER, "--import", "./lib/telemetry/preload.ts"]
     : ["--import", "./dist/lib/telemetry/preload.js"];
   const flags = [...process.execArgv.filter((flag) => flag === "--no-memory-protection-keys"), ...preload];
   const child = spawn(process.execPath, [...flags, ...[entry].flat()], {
@@ -97,7 +98,7 @@ export function startProcess(entry: string | string[], env: Record<string, strin
   };
 }
 
-/** Runs `tsx <entry> [args…]` to its end: its exit code and everything it printed. */
+/** Runs `<entry>.ts [args…]` to its end: its exit code and everything it printed. */
 export async function runProcess(entry: string | string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const child = startProcess(entry, env);
   const code = await new Promise<number | null>((resolve) => child.process.once("exit", resolve));

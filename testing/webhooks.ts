@@ -17,10 +17,16 @@ export type Responder = (request: ReceivedDelivery, index: number) => number | "
 export class WebhookReceiver {
   readonly requests: ReceivedDelivery[] = [];
   private waiters: Array<() => void> = [];
+  private readonly server: http.Server;
+  public respond: Responder;
+
   private constructor(
-    private readonly server: http.Server,
-    public respond: Responder,
-  ) {}
+    server: http.Server,
+    respond: Responder,
+  ) {
+    this.server = server;
+    this.respond = respond;
+  }
 
   static async start(respond: Responder = () => 200): Promise<WebhookReceiver> {
     const server = http.createServer();
@@ -71,11 +77,16 @@ export class IntegrationBackend {
   private readonly keys: ReturnType<typeof createRemoteJWKSet>;
   readonly seen = new Set<string>();
 
+  private readonly issuer: string;
+  private readonly clientId: string;
+
   constructor(
     platform: HttpClient,
-    private readonly issuer: string,
-    private readonly clientId: string,
+    issuer: string,
+    clientId: string,
   ) {
+    this.issuer = issuer;
+    this.clientId = clientId;
     this.keys = createRemoteJWKSet(new URL("/v1/connect/keys", platform.baseUrl), { cooldownDuration: 0 });
   }
 

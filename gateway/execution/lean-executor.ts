@@ -49,7 +49,11 @@ export class LeanExecutor {
   /** Requests run here and requests handed to the stock executor. */
   readonly counts = { lean: 0, stock: 0 };
 
-  constructor(private readonly callFor: (requestContext: GatewayGraphQLRequestContext) => SubgraphCall) {}
+  private readonly callFor: (requestContext: GatewayGraphQLRequestContext) => SubgraphCall;
+
+  constructor(callFor: (requestContext: GatewayGraphQLRequestContext) => SubgraphCall) {
+    this.callFor = callFor;
+  }
 
   /** Takes a (new) supergraph: plans and shapes are made again for it. */
   load(coreSupergraphSdl: string): void {

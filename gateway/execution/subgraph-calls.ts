@@ -16,11 +16,19 @@ export type InProcessSubgraph = Pick<RunningSubgraph, "executeInProcess" | "url"
 export class SubgraphCalls {
   private readonly clients = new Map<string, HttpSubgraph>();
 
+  private readonly internalCalls: InternalCalls;
+  private readonly urlOf: (serviceName: string) => string | undefined;
+  private readonly inProcess: Record<string, InProcessSubgraph>;
+
   constructor(
-    private readonly internalCalls: InternalCalls,
-    private readonly urlOf: (serviceName: string) => string | undefined,
-    private readonly inProcess: Record<string, InProcessSubgraph> = {},
-  ) {}
+    internalCalls: InternalCalls,
+    urlOf: (serviceName: string) => string | undefined,
+    inProcess: Record<string, InProcessSubgraph> = {},
+  ) {
+    this.internalCalls = internalCalls;
+    this.urlOf = urlOf;
+    this.inProcess = inProcess;
+  }
 
   private client(serviceName: string): HttpSubgraph {
     let client = this.clients.get(serviceName);

@@ -22,10 +22,16 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
   private contentType = "";
   private readonly chunks: Buffer[] = [];
 
+  private readonly resolve: (answer: Answer) => void;
+  private readonly reject: (error: Error) => void;
+
   constructor(
-    private readonly resolve: (answer: Answer) => void,
-    private readonly reject: (error: Error) => void,
-  ) {}
+    resolve: (answer: Answer) => void,
+    reject: (error: Error) => void,
+  ) {
+    this.resolve = resolve;
+    this.reject = reject;
+  }
 
   onRequestStart(): void {}
 
@@ -56,10 +62,15 @@ export class HttpSubgraph {
   private readonly path: string;
   private readonly origin: string;
 
+  private readonly serviceName: string;
+  private readonly url: string;
+
   constructor(
-    private readonly serviceName: string,
-    private readonly url: string,
+    serviceName: string,
+    url: string,
   ) {
+    this.serviceName = serviceName;
+    this.url = url;
     const parsed = new URL(url);
     this.origin = parsed.origin;
     this.pool = new Pool(parsed.origin, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });

@@ -74,12 +74,19 @@ export class DeclaredSubscriptions {
   /** The declared fields by name. */
   readonly declarations: ReadonlyMap<string, SubscriptionDeclaration>;
 
+  private readonly execute: ExecuteThroughGateway;
+  private readonly bus: Bus;
+  private readonly log: Logger;
+
   constructor(
-    private readonly execute: ExecuteThroughGateway,
-    private readonly bus: Bus,
-    private readonly log: Logger,
+    execute: ExecuteThroughGateway,
+    bus: Bus,
+    log: Logger,
     declarations: readonly SubscriptionDeclaration[],
   ) {
+    this.execute = execute;
+    this.bus = bus;
+    this.log = log;
     this.declarations = new Map(declarations.map((declaration) => [declaration.field, declaration]));
   }
 

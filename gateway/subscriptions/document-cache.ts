@@ -12,7 +12,11 @@ export class DocumentCache {
   private readonly documents = new Map<string, DocumentNode>();
   private readonly validations = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, readonly GraphQLError[]>>();
 
-  constructor(private readonly rules: OperationRules) {}
+  private readonly rules: OperationRules;
+
+  constructor(rules: OperationRules) {
+    this.rules = rules;
+  }
 
   /** The document of `text` (a parse error is thrown), shared by every caller sending the same text. */
   parse = (text: string): DocumentNode => {

@@ -4,7 +4,11 @@ export class PushQueue<T> implements AsyncIterableIterator<T> {
   private readonly waiting: ((result: IteratorResult<T>) => void)[] = [];
   private ended = false;
 
-  constructor(private readonly onReturn: () => void = () => undefined) {}
+  private readonly onReturn: () => void;
+
+  constructor(onReturn: () => void = () => undefined) {
+    this.onReturn = onReturn;
+  }
 
   get done(): boolean {
     return this.ended;

@@ -19,11 +19,19 @@ export class CurrentRoles {
   private readonly entries = new Map<number, Entry>();
   private unsubscribe: Unsubscribe | undefined;
 
+  private readonly prisma: PrismaClient;
+  private readonly bus: Bus;
+  private readonly cacheMs: number;
+
   constructor(
-    private readonly prisma: PrismaClient,
-    private readonly bus: Bus,
-    private readonly cacheMs: number,
-  ) {}
+    prisma: PrismaClient,
+    bus: Bus,
+    cacheMs: number,
+  ) {
+    this.prisma = prisma;
+    this.bus = bus;
+    this.cacheMs = cacheMs;
+  }
 
   /** Starts hearing changes announced by other processes. */
   async listen(): Promise<void> {

@@ -32,7 +32,11 @@ export class InternalCalls {
   /** The last address marker made, reused for a second: one HMAC per caller address and second, not one per request. */
   private lastAddressMarker: { address: string; at: number; header: string } | undefined;
 
-  constructor(private readonly key: Buffer) {}
+  private readonly key: Buffer;
+
+  constructor(key: Buffer) {
+    this.key = key;
+  }
 
   /** The deployment's internal key, derived from its JWT secret (every process of it holds the same). */
   static forSecret(secret: string): InternalCalls {

@@ -28,10 +28,16 @@ const LIMIT = 10_000;
 export class RememberedTokenChecks {
   private readonly checks = new Map<string, { check: DesignTokenCheck; until: number }>();
 
+  private readonly verify: (token: string) => Promise<DesignTokenCheck>;
+  private readonly ttlMs: number;
+
   constructor(
-    private readonly verify: (token: string) => Promise<DesignTokenCheck>,
-    private readonly ttlMs: number,
-  ) {}
+    verify: (token: string) => Promise<DesignTokenCheck>,
+    ttlMs: number,
+  ) {
+    this.verify = verify;
+    this.ttlMs = ttlMs;
+  }
 
   async start(bus: Bus): Promise<void> {
     await bus.subscribe(DESIGN_TOKEN_REVOCATIONS, () => this.checks.clear());

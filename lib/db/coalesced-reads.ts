@@ -24,10 +24,16 @@ export class CoalescedReads<Key, Row extends object> {
   /** Statements run and reads they answered, for tests and the benchmark. */
   readonly counts = { statements: 0, reads: 0 };
 
+  private readonly readKeys: (keys: Key[]) => Promise<Row[]>;
+  private readonly keyOf: (row: Row) => Key | null;
+
   constructor(
-    private readonly readKeys: (keys: Key[]) => Promise<Row[]>,
-    private readonly keyOf: (row: Row) => Key | null,
-  ) {}
+    readKeys: (keys: Key[]) => Promise<Row[]>,
+    keyOf: (row: Row) => Key | null,
+  ) {
+    this.readKeys = readKeys;
+    this.keyOf = keyOf;
+  }
 
   /** The rows of each key, in the order the statement returns them (its `orderBy`); a key without rows gets []. */
   read = (keys: readonly Key[]): Promise<Row[][]> =>

@@ -45,11 +45,14 @@ export class OperationRules {
   readonly formatError: (formatted: GraphQLFormattedError, original: unknown) => GraphQLFormattedError;
   private readonly allRules: readonly ValidationRule[];
 
+  private readonly mode: Pick<Config, "production" | "introspection">;
+
   constructor(
-    private readonly mode: Pick<Config, "production" | "introspection">,
+    mode: Pick<Config, "production" | "introspection">,
     limits: OperationLimits,
     log: Log,
   ) {
+    this.mode = mode;
     this.parseOptions = { maxTokens: limits.maxTokens };
     this.validationRules = [...operationLimitRules(limits), ...(mode.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
     this.allRules = [...specifiedRules, ...this.validationRules];

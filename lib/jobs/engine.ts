@@ -82,10 +82,15 @@ export class JobWorker {
   /** Consecutive failures to reach the database: the wait before the next try doubles with each. */
   private outageStreak = 0;
 
+  private readonly options: EngineOptions;
+  private readonly handlers: Record<string, JobHandler>;
+
   constructor(
-    private readonly options: EngineOptions,
-    private readonly handlers: Record<string, JobHandler>,
+    options: EngineOptions,
+    handlers: Record<string, JobHandler>,
   ) {
+    this.options = options;
+    this.handlers = handlers;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.backoffMs = options.backoffMs ?? 1_000;
     this.pollMs = options.pollMs ?? 1_000;

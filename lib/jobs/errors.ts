@@ -3,11 +3,14 @@ export class TransientJobError extends Error {}
 
 /** A failure another attempt cannot fix; `code` is the job's documented error code. */
 export class PermanentJobError extends Error {
+  readonly code: string;
+
   constructor(
-    readonly code: string,
+    code: string,
     message: string,
   ) {
     super(message);
+    this.code = code;
   }
 }
 
@@ -16,11 +19,16 @@ export class PermanentJobError extends Error {
  * (the handler chose not to start) does not count against the job's attempts.
  */
 export class RetryJobLaterError extends Error {
+  readonly delayMs: number;
+  readonly countsAsAttempt: boolean;
+
   constructor(
     message: string,
-    readonly delayMs: number,
-    readonly countsAsAttempt = true,
+    delayMs: number,
+    countsAsAttempt = true,
   ) {
     super(message);
+    this.delayMs = delayMs;
+    this.countsAsAttempt = countsAsAttempt;
   }
 }

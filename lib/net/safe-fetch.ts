@@ -9,8 +9,11 @@ export class FetchRefusedError extends Error {}
 
 /** The body grew past the limit for its type. */
 export class FetchTooLargeError extends Error {
-  constructor(readonly limit: number) {
+  readonly limit: number;
+
+  constructor(limit: number) {
     super(`The file is larger than ${Math.floor(limit / (1024 * 1024))} MB`);
+    this.limit = limit;
   }
 }
 

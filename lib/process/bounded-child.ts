@@ -10,18 +10,24 @@ export interface ChildLimits {
 
 /** The child needed more than it may spend, or ran longer than it may: it was killed. */
 export class ChildLimitError extends Error {
-  constructor(readonly limit: "memory" | "time") {
+  readonly limit: "memory" | "time";
+
+  constructor(limit: "memory" | "time") {
     super(limit === "memory" ? "the decoder needed more memory than it may use" : "the decoder ran longer than it may");
+    this.limit = limit;
   }
 }
 
 /** The child's work failed on its own terms; `code` is the code it gave (an expected failure), if any. */
 export class ChildFailedError extends Error {
+  readonly code: string | undefined;
+
   constructor(
     message: string,
-    readonly code: string | undefined,
+    code: string | undefined,
   ) {
     super(message);
+    this.code = code;
   }
 }
 
@@ -35,7 +41,7 @@ export type ChildMessage<Event> = { kind: "event"; event: Event } | { kind: "don
 export function childModule(from: string, name: string): { file: string; execArgv: string[] } {
   const extension = path.extname(fileURLToPath(from));
   const file = fileURLToPath(new URL(`./${name}${extension}`, from));
-  return { file, execArgv: extension === ".ts" ? ["--import", import.meta.resolve("tsx")] : [] };
+  return { file, execArgv: extension === ".ts" ? ["--import", fileURLToPath(new URL("./typescript.ts", import.meta.url))] : [] };
 }
 
 /**

@@ -8,10 +8,16 @@ const ROUTE: Record<SignedPurpose, string> = { download: "blobs", upload: "uploa
 
 /** URLs that expire: `/<route>/<key>?expires=<unix seconds>&signature=<hex HMAC-SHA256>`. */
 export class SignedUrls {
+  private readonly key: Buffer;
+  private readonly baseUrl: string;
+
   constructor(
-    private readonly key: Buffer,
-    private readonly baseUrl: string,
-  ) {}
+    key: Buffer,
+    baseUrl: string,
+  ) {
+    this.key = key;
+    this.baseUrl = baseUrl;
+  }
 
   private signature(purpose: SignedPurpose, blobKey: string, expires: number): string {
     return createHmac("sha256", this.key).update(`${purpose}\n${blobKey}\n${expires}`).digest("hex");

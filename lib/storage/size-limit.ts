@@ -3,8 +3,11 @@ import type { BlobStore } from "./blob-store.js";
 
 /** A stream passed past its size limit: the reader stops there. */
 export class SizeLimitExceededError extends Error {
-  constructor(readonly limit: number) {
+  readonly limit: number;
+
+  constructor(limit: number) {
     super(`more than ${limit} bytes`);
+    this.limit = limit;
   }
 }
 

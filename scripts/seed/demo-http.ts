@@ -7,7 +7,11 @@ export interface Answer {
 
 /** What the demo data is written through: the platform's own REST paths and graph, as any client uses them. */
 export class DemoHttp {
-  constructor(readonly baseUrl: string) {}
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   async send(method: string, path: string, options: { token?: string; json?: unknown; bytes?: Buffer; headers?: Record<string, string> } = {}): Promise<Answer> {
     const headers: Record<string, string> = { ...options.headers };

@@ -3,9 +3,10 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestFile } from "./tiers.js";
+import { TYPESCRIPT_LOADER } from "../typescript.js";
 
 const REPORTER = fileURLToPath(new URL("./reporter.ts", import.meta.url));
-const OWN_SOURCE_MAPS = fileURLToPath(new URL("./source-maps.ts", import.meta.url));
+
 
 /**
  * V8 of Node 24.21 was seen to abort once ("Check failed: jit_page_->allocations_.erase(addr)" in
@@ -42,10 +43,8 @@ export async function runFile(file: TestFile, options: RunOptions): Promise<File
     process.execPath,
     [
       ...RUNTIME_FLAGS,
-      "--import",
-      "tsx",
-      "--import",
-      OWN_SOURCE_MAPS,
+      // Node's own type stripping: a test process loads in about half the time it took through tsx.
+      ...TYPESCRIPT_LOADER,
       "--test",
       "--test-isolation=none",
       "--test-force-exit",

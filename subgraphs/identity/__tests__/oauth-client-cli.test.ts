@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 import { allDomains } from "../../../testing/platform.js";
+import { TYPESCRIPT_LOADER } from "../../../testing/typescript.js";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { authorizeQuery, basic, oauthPost, pkce, registerIntegration } from "../../../testing/oauth.js";
@@ -17,7 +18,7 @@ const run = promisify(execFile);
 
 async function cli(args: string[]) {
   const env = { ...process.env, PORT: String(t.platform.main.port), PUBLIC_URL: t.config.publicUrl, DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
-  return run(process.execPath, ["--import", "tsx", "scripts/oauth-client.ts", ...args], { env }).then(
+  return run(process.execPath, [...TYPESCRIPT_LOADER, "scripts/oauth-client.ts", ...args], { env }).then(
     (result) => ({ code: 0, stdout: result.stdout, stderr: result.stderr }),
     (error) => ({ code: error.code as number, stdout: String(error.stdout), stderr: String(error.stderr) }),
   );

@@ -27,11 +27,19 @@ const mib = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10}
 export class BoundedZip {
   private inflatedBytes = 0;
 
+  private readonly zip: ZipFile;
+  private readonly parts: Map<string, Entry>;
+  private readonly budget: ZipBudget;
+
   private constructor(
-    private readonly zip: ZipFile,
-    private readonly parts: Map<string, Entry>,
-    private readonly budget: ZipBudget,
-  ) {}
+    zip: ZipFile,
+    parts: Map<string, Entry>,
+    budget: ZipBudget,
+  ) {
+    this.zip = zip;
+    this.parts = parts;
+    this.budget = budget;
+  }
 
   /** Opens `file` and lists the entries `wanted` keeps; past the entry budget, or damaged, it fails before inflating anything. */
   static async open(file: string, budget: ZipBudget, wanted: (name: string) => boolean): Promise<BoundedZip> {

@@ -16,8 +16,11 @@ const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
  * deployment sees the same ones. Bitswap reads it to answer peers; only users' adds write it.
  */
 export class DatabaseBlockstore extends BaseBlockstore {
-  constructor(private readonly db: PrismaClient) {
+  private readonly db: PrismaClient;
+
+  constructor(db: PrismaClient) {
     super();
+    this.db = db;
   }
 
   /**

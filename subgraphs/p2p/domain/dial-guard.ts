@@ -58,10 +58,16 @@ export async function dialRefusal(address: Multiaddr, rules: DialRules): Promise
 class Guard {
   private lookupsLeft = MAX_LOOKUPS;
 
+  private readonly resolver: NameResolver;
+  private readonly allowPrivate: boolean;
+
   constructor(
-    private readonly resolver: NameResolver,
-    private readonly allowPrivate: boolean,
-  ) {}
+    resolver: NameResolver,
+    allowPrivate: boolean,
+  ) {
+    this.resolver = resolver;
+    this.allowPrivate = allowPrivate;
+  }
 
   async check(address: Multiaddr, depth: number): Promise<void> {
     for (const { name, value } of address.getComponents()) {

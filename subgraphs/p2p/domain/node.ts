@@ -45,13 +45,20 @@ export class P2pNode {
   private readonly blocks: DatabaseBlockstore;
   private readonly dialRules: DialRules;
 
+  private readonly db: PrismaClient;
+  private readonly settings: P2pSettings;
+  private readonly log: Logger;
+
   constructor(
-    private readonly db: PrismaClient,
-    private readonly settings: P2pSettings,
-    private readonly log: Logger,
+    db: PrismaClient,
+    settings: P2pSettings,
+    log: Logger,
     /** How names in multiaddresses are looked up before a dial (the system's resolver unless a test gives one). */
     resolver?: NameResolver,
   ) {
+    this.db = db;
+    this.settings = settings;
+    this.log = log;
     this.blocks = new DatabaseBlockstore(db);
     this.dialRules = { allowPrivate: settings.allowPrivate, timeoutMs: settings.dialTimeoutMs, resolver };
   }

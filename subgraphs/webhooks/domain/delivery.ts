@@ -15,7 +15,11 @@ const BUSY_WAIT_MS = 1_000;
 /** Attempts in flight per integration in this process. */
 class IntegrationGate {
   private readonly inFlight = new Map<string, number>();
-  constructor(private readonly limit: number) {}
+  private readonly limit: number;
+
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   enter(clientId: string): boolean {
     const now = this.inFlight.get(clientId) ?? 0;
