@@ -1,15 +1,17 @@
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { readDeclaration, TIERS, TierDeclarationError, type TestFile } from "../testing/runner/tiers.js";
-import { runFile, type FileResult } from "../testing/runner/run-file.js";
+import { runProcess, type FileResult } from "../testing/runner/run-process.js";
 import { readBoots, report } from "../testing/runner/report.js";
 
-const USAGE = `npm test [-- [--tier unit|contract|process] [--concurrency N] [--list] [path filters…]]
+const USAGE = `npm test [-- [--tier unit|contract|process] [--concurrency N] [--own-processes] [--list] [path filters…]]
 
-Runs every __tests__/*.test.ts, each file in a process of its own, N files at once (TEST_CONCURRENCY, default 3).
+Runs every __tests__/*.test.ts, N test processes at once (TEST_CONCURRENCY, default 3). Unit and contract
+files share processes, one file after another; process-tier files and those that say so run alone
+(--own-processes: every file alone).
 With DATABASE_URL or REDIS_URL set and no path filter, runs only the files that declare they depend on them
 ("// @depends postgres, redis"). Writes .test-report/timings.json and tests.txt and prints the slowest files.`;
 
@@ -37,6 +39,7 @@ const { values: options, positionals: filters } = parseArgs({
     tier: { type: "string", multiple: true },
     concurrency: { type: "string" },
     list: { type: "boolean" },
+    "own-processes": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -80,7 +83,7 @@ if (services.length && filters.length === 0) {
   console.log(`${services.join(" + ")}: the ${selected.length} files that depend on them (the other ${declarations.length - selected.length} run on embedded PGlite only)`);
 }
 if (options.list) {
-  for (const file of selected) console.log(`${file.tier.padEnd(8)} ${file.depends.join(",").padEnd(14)} ${path.relative(ROOT, file.path)}`);
+  for (const file of selected) console.log(`${file.tier.padEnd(8)} ${file.depends.join(",").padEnd(14)} ${(file.ownProcess ? "own" : "shared").padEnd(7)} ${path.relative(ROOT, file.path)}`);
   process.exit(0);
 }
 if (selected.length === 0) {
@@ -89,45 +92,72 @@ if (selected.length === 0) {
 }
 
 const reportDir = path.join(ROOT, ".test-report");
-const queue = await slowestFirst(selected);
 await rm(reportDir, { recursive: true, force: true });
-await mkdir(path.join(reportDir, "files"), { recursive: true });
+await mkdir(path.join(reportDir, "processes"), { recursive: true });
 const bootLog = path.join(reportDir, "boots.jsonl");
 
-/** Slowest first (from the last run's timings where there are some), so the longest file never starts last. */
-async function slowestFirst(files: TestFile[]): Promise<TestFile[]> {
-  const last = await readFile(path.join(reportDir, "timings.json"), "utf8").then(
-    (text) => new Map((JSON.parse(text) as { files: { file: string; ms: number }[] }).files.map((file) => [file.file, file.ms])),
-    () => new Map<string, number>(),
-  );
-  const estimate = (file: TestFile) => last.get(path.relative(ROOT, file.path)) ?? (file.tier === "process" ? 60_000 : file.tier === "contract" ? 10_000 : 1_000);
-  return [...files].sort((a, b) => estimate(b) - estimate(a));
-}
+/** How long each file took when last run (kept across runs, whatever they ran), or a guess from its tier. */
+const durationsFile = path.join(ROOT, "node_modules", ".cache", "test-durations.json");
+const lastDurations: Record<string, number> = await readFile(durationsFile, "utf8").then((text) => JSON.parse(text), () => ({}));
+const estimate = (file: TestFile) => lastDurations[path.relative(ROOT, file.path)] ?? (file.tier === "process" ? 60_000 : file.tier === "contract" ? 10_000 : 1_000);
+
+/** Slowest first, so the longest file never starts last. */
+const queue = [...selected].sort((a, b) => estimate(b) - estimate(a));
 
 const concurrency = Math.max(1, Number(options.concurrency ?? process.env.TEST_CONCURRENCY ?? 3));
+const ownProcesses = Boolean(options["own-processes"]);
 const timeoutMs = Number(process.env.TEST_TIMEOUT_MS ?? 300_000);
 const runLimitMs = Number(process.env.TEST_RUN_LIMIT_MS ?? 45 * 60_000);
 const results: FileResult[] = [];
 const started = performance.now();
 let stopped = false;
+let processes = 0;
 const limit = setTimeout(() => {
   stopped = true;
   console.error(`test run stopped: over its limit of ${runLimitMs} ms (TEST_RUN_LIMIT_MS)`);
 }, runLimitMs);
 
+/**
+ * The next files for one process: a file that runs alone, or shared files up to a share of what is left
+ * (large while much is left, one or two files near the end so that no process finishes long after the others).
+ */
+function nextProcessFiles(): TestFile[] {
+  const first = queue.shift();
+  if (!first) return [];
+  if (first.ownProcess || ownProcesses) return [first];
+  const left = queue.reduce((sum, file) => sum + estimate(file), estimate(first));
+  const budget = Math.min(60_000, Math.max(10_000, left / (concurrency * 2)));
+  const files = [first];
+  let planned = estimate(first);
+  for (let index = 0; index < queue.length && planned < budget; ) {
+    const file = queue[index];
+    if (file.ownProcess) {
+      index++;
+      continue;
+    }
+    queue.splice(index, 1);
+    files.push(file);
+    planned += estimate(file);
+  }
+  return files;
+}
+
 async function worker() {
-  for (let file = queue.shift(); file && !stopped; file = queue.shift()) {
-    const reportFile = path.join(reportDir, "files", `${path.relative(ROOT, file.path).replaceAll(path.sep, "__")}.jsonl`);
-    const result = await runFile(file, { root: ROOT, reportFile, timeoutMs, bootLog });
-    results.push(result);
-    const mark = result.passed ? "✔" : "✖";
-    console.log(`\n${mark} ${path.relative(ROOT, file.path)} (${(result.ms / 1000).toFixed(1)} s, exit ${result.exit})\n${result.output.trimEnd()}`);
+  for (let files = nextProcessFiles(); files.length && !stopped; files = nextProcessFiles()) {
+    const index = processes++;
+    const reportFile = path.join(reportDir, "processes", `${index}.jsonl`);
+    const run = await runProcess(files, { root: ROOT, reportFile, timeoutMs, bootLog, index });
+    results.push(...run.files);
+    const lines = run.files.map((result) => `${result.passed ? "✔" : "✖"} ${path.relative(ROOT, result.file.path)} (${(result.ms / 1000).toFixed(1)} s)`);
+    console.log(`\n── test process ${index}: ${files.length} file(s), ${(run.ms / 1000).toFixed(1)} s, exit ${run.files[0].exit}\n${lines.join("\n")}\n${run.output.trimEnd()}`);
   }
 }
 await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
 clearTimeout(limit);
+await mkdir(path.dirname(durationsFile), { recursive: true });
+await writeFile(durationsFile, JSON.stringify({ ...lastDurations, ...Object.fromEntries(results.map((result) => [path.relative(ROOT, result.file.path), result.ms])) }));
 
-const summary = await report(results, await readBoots(bootLog), { root: ROOT, dir: reportDir, wallMs: Math.round(performance.now() - started), concurrency });
+const summary = await report(results, await readBoots(bootLog), { root: ROOT, dir: reportDir, wallMs: Math.round(performance.now() - started), concurrency, processes });
 const failed = results.filter((result) => !result.passed);
 if (failed.length) console.error(`\nfailed files:\n  ${failed.map((result) => path.relative(ROOT, result.file.path)).join("\n  ")}`);
 const missing = selected.length - results.length;

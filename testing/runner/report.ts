@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { FileResult } from "./run-file.js";
+import type { FileResult } from "./run-process.js";
 
 export interface Boot {
   file: string;
@@ -31,23 +31,29 @@ export function testNames(results: FileResult[], root: string): string {
 }
 
 /** Writes `timings.json` and `tests.txt` to the report folder and prints the slowest files and the totals. */
-export async function report(results: FileResult[], boots: Boot[], { root, dir, wallMs, concurrency }: { root: string; dir: string; wallMs: number; concurrency: number }) {
-  const total = (name: string) => results.reduce((sum, result) => sum + (result.counts[name] ?? 0), 0);
+export async function report(
+  results: FileResult[],
+  boots: Boot[],
+  { root, dir, wallMs, concurrency, processes }: { root: string; dir: string; wallMs: number; concurrency: number; processes: number },
+) {
+  const total = (name: keyof FileResult["counts"]) => results.reduce((sum, result) => sum + result.counts[name], 0);
   const files = results.map((result) => {
     const file = path.relative(root, result.file.path);
     const own = boots.filter((boot) => boot.file === file).map((boot) => boot.ms);
-    return { file, tier: result.file.tier, depends: result.file.depends, ms: result.ms, tests: result.counts.tests ?? 0, passed: result.passed, boots: own };
+    return { file, tier: result.file.tier, depends: result.file.depends, process: result.process, ms: result.ms, cpuMs: result.cpuMs, tests: result.counts.tests, passed: result.passed, boots: own };
   });
   const bootTimes = boots.map((boot) => boot.ms);
   const summary = {
     wallMs,
     concurrency,
+    processes,
     files: files.length,
     tests: total("tests"),
     pass: total("pass"),
     fail: total("fail"),
     cancelled: total("cancelled"),
     skipped: total("skipped"),
+    cpuMs: results.reduce((sum, result) => sum + result.cpuMs, 0),
     boots: { count: bootTimes.length, medianMs: Math.round(median(bootTimes)), maxMs: Math.max(0, ...bootTimes) },
   };
   await writeFile(path.join(dir, "timings.json"), `${JSON.stringify({ summary, files: [...files].sort((a, b) => b.ms - a.ms) }, null, 2)}\n`);
@@ -56,12 +62,12 @@ export async function report(results: FileResult[], boots: Boot[], { root, dir, 
   console.log(`\nslowest ${Math.min(SLOWEST, files.length)} of ${files.length} files:`);
   for (const file of [...files].sort((a, b) => b.ms - a.ms).slice(0, SLOWEST)) {
     const bootNote = file.boots.length ? `  ${file.boots.length} boot(s), median ${seconds(median(file.boots))}` : "";
-    console.log(`  ${seconds(file.ms).padStart(8)}  ${file.tier.padEnd(8)} ${file.file}${bootNote}`);
+    console.log(`  ${seconds(file.ms).padStart(8)}  ${seconds(file.cpuMs).padStart(8)} CPU  ${file.tier.padEnd(8)} ${file.file}${bootNote}`);
   }
   console.log(
     `\n${summary.tests} tests in ${summary.files} files: ${summary.pass} passed, ${summary.fail} failed, ${summary.cancelled} cancelled, ${summary.skipped} skipped` +
       ` · ${summary.boots.count} platform boots, median ${seconds(summary.boots.medianMs)}` +
-      ` · ${seconds(wallMs)} with ${concurrency} files at once · report in ${path.relative(root, dir)}/`,
+      ` · ${seconds(wallMs)} in ${processes} test processes, ${concurrency} at once, ${seconds(summary.cpuMs)} of CPU · report in ${path.relative(root, dir)}/`,
   );
   return summary;
 }

@@ -10,6 +10,11 @@ import { readFileSync } from "node:fs";
  * - `unit`: a rule of one module or domain, against the database at most, without HTTP;
  * - `contract`: REST and GraphQL over real HTTP against an in-process platform of the domains it needs;
  * - `process`: whole platforms or tools as child processes, the build, the browser.
+ *
+ * Files of the `unit` and `contract` tiers share test processes, one file after another (each still boots
+ * its own platform over its own database); a `process` file, or one that says why, runs alone:
+ *
+ *     // @own-process: counts every metric since the process started
  */
 export const TIERS = ["unit", "contract", "process"] as const;
 export type Tier = (typeof TIERS)[number];
@@ -20,6 +25,8 @@ export interface TestFile {
   path: string;
   tier: Tier;
   depends: Dependency[];
+  /** Runs in a test process of its own rather than after other files in a shared one. */
+  ownProcess: boolean;
 }
 
 const HEADER_LINES = 30;
@@ -36,5 +43,6 @@ export function readDeclaration(path: string, source = readFileSync(path, "utf8"
   const depends = dependsLine.split(",").map((name) => name.trim()).filter(Boolean);
   const unknown = depends.filter((name) => !(DEPENDENCIES as readonly string[]).includes(name));
   if (unknown.length) throw new TierDeclarationError(`${path}: unknown dependency ${unknown.join(", ")} (${DEPENDENCIES.join(", ")})`);
-  return { path, tier: tier as Tier, depends: depends as Dependency[] };
+  const ownProcess = tier === "process" || /^\/\/ @own-process: \S/m.test(header);
+  return { path, tier: tier as Tier, depends: depends as Dependency[], ownProcess };
 }
