@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -6,12 +6,15 @@ import { fileURLToPath } from "node:url";
 import { readDeclaration, TIERS, TierDeclarationError, type TestFile } from "../testing/runner/tiers.js";
 import { runProcess, type FileResult } from "../testing/runner/run-process.js";
 import { readBoots, report } from "../testing/runner/report.js";
+import { Durations } from "../testing/runner/durations.js";
+import { Schedule } from "../testing/runner/schedule.js";
 
-const USAGE = `npm test [-- [--tier unit|contract|process] [--concurrency N] [--own-processes] [--list] [path filters…]]
+const USAGE = `npm test [-- [--tier unit|contract|process] [--concurrency N] [--own-processes] [--record-durations] [--list] [path filters…]]
 
 Runs every __tests__/*.test.ts, N test processes at once (TEST_CONCURRENCY, default 3). Unit and contract
 files share processes, one file after another; process-tier files and those that say so run alone
-(--own-processes: every file alone).
+(--own-processes: every file alone). Slowest first, by the durations of the last run here, else those
+recorded in testing/runner/durations.json (--record-durations writes this run's there).
 With DATABASE_URL or REDIS_URL set and no path filter, runs only the files that declare they depend on them
 ("// @depends postgres, redis"). Writes .test-report/timings.json and tests.txt and prints the slowest files.`;
 
@@ -40,6 +43,7 @@ const { values: options, positionals: filters } = parseArgs({
     concurrency: { type: "string" },
     list: { type: "boolean" },
     "own-processes": { type: "boolean" },
+    "record-durations": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -96,16 +100,10 @@ await rm(reportDir, { recursive: true, force: true });
 await mkdir(path.join(reportDir, "processes"), { recursive: true });
 const bootLog = path.join(reportDir, "boots.jsonl");
 
-/** How long each file took when last run (kept across runs, whatever they ran), or a guess from its tier. */
-const durationsFile = path.join(ROOT, "node_modules", ".cache", "test-durations.json");
-const lastDurations: Record<string, number> = await readFile(durationsFile, "utf8").then((text) => JSON.parse(text), () => ({}));
-const estimate = (file: TestFile) => lastDurations[path.relative(ROOT, file.path)] ?? (file.tier === "process" ? 60_000 : file.tier === "contract" ? 10_000 : 1_000);
-
-/** Slowest first, so the longest file never starts last. */
-const queue = [...selected].sort((a, b) => estimate(b) - estimate(a));
+const durations = await Durations.load(ROOT, services);
 
 const concurrency = Math.max(1, Number(options.concurrency ?? process.env.TEST_CONCURRENCY ?? 3));
-const ownProcesses = Boolean(options["own-processes"]);
+const schedule = new Schedule(selected, { estimate: (file) => durations.estimate(file), concurrency, allAlone: options["own-processes"] });
 const timeoutMs = Number(process.env.TEST_TIMEOUT_MS ?? 300_000);
 const runLimitMs = Number(process.env.TEST_RUN_LIMIT_MS ?? 45 * 60_000);
 const results: FileResult[] = [];
@@ -117,33 +115,8 @@ const limit = setTimeout(() => {
   console.error(`test run stopped: over its limit of ${runLimitMs} ms (TEST_RUN_LIMIT_MS)`);
 }, runLimitMs);
 
-/**
- * The next files for one process: a file that runs alone, or shared files up to a share of what is left
- * (large while much is left, one or two files near the end so that no process finishes long after the others).
- */
-function nextProcessFiles(): TestFile[] {
-  const first = queue.shift();
-  if (!first) return [];
-  if (first.ownProcess || ownProcesses) return [first];
-  const left = queue.reduce((sum, file) => sum + estimate(file), estimate(first));
-  const budget = Math.min(60_000, Math.max(10_000, left / (concurrency * 2)));
-  const files = [first];
-  let planned = estimate(first);
-  for (let index = 0; index < queue.length && planned < budget; ) {
-    const file = queue[index];
-    if (file.ownProcess) {
-      index++;
-      continue;
-    }
-    queue.splice(index, 1);
-    files.push(file);
-    planned += estimate(file);
-  }
-  return files;
-}
-
 async function worker() {
-  for (let files = nextProcessFiles(); files.length && !stopped; files = nextProcessFiles()) {
+  for (let files = schedule.next(); files.length && !stopped; files = schedule.next()) {
     const index = processes++;
     const reportFile = path.join(reportDir, "processes", `${index}.jsonl`);
     const run = await runProcess(files, { root: ROOT, reportFile, timeoutMs, bootLog, index });
@@ -152,10 +125,9 @@ async function worker() {
     console.log(`\n── test process ${index}: ${files.length} file(s), ${(run.ms / 1000).toFixed(1)} s, exit ${run.files[0].exit}\n${lines.join("\n")}\n${run.output.trimEnd()}`);
   }
 }
-await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+await Promise.all(Array.from({ length: Math.min(concurrency, selected.length) }, worker));
 clearTimeout(limit);
-await mkdir(path.dirname(durationsFile), { recursive: true });
-await writeFile(durationsFile, JSON.stringify({ ...lastDurations, ...Object.fromEntries(results.map((result) => [path.relative(ROOT, result.file.path), result.ms])) }));
+await durations.save(results, { record: Boolean(options["record-durations"]) && services.length === 0 });
 
 const summary = await report(results, await readBoots(bootLog), { root: ROOT, dir: reportDir, wallMs: Math.round(performance.now() - started), concurrency, processes });
 const failed = results.filter((result) => !result.passed);

@@ -14,7 +14,9 @@ import { readFileSync } from "node:fs";
  * Files of the `unit` and `contract` tiers share test processes, one file after another (each still boots
  * its own platform over its own database); a `process` file, or one that says why, runs alone:
  *
- *     // @own-process: counts every metric since the process started
+ *     // @own-process: measures this process's memory
+ *
+ * A file that reads its process's memory must run alone, and must say so.
  */
 export const TIERS = ["unit", "contract", "process"] as const;
 export type Tier = (typeof TIERS)[number];
@@ -33,6 +35,9 @@ const HEADER_LINES = 30;
 
 export class TierDeclarationError extends Error {}
 
+/** Code that reads its process's memory: an import of testing/memory.ts, or a call outside a string. */
+const MEASURES_MEMORY = [/^import [^;]*testing\/memory\.js"/m, /^[^"'`/]*process\.memoryUsage\(/m];
+
 /** Reads a file's declaration; a missing or unknown tier or dependency is an error, never a silent default. */
 export function readDeclaration(path: string, source = readFileSync(path, "utf8")): TestFile {
   const header = source.split("\n").slice(0, HEADER_LINES).join("\n");
@@ -44,5 +49,8 @@ export function readDeclaration(path: string, source = readFileSync(path, "utf8"
   const unknown = depends.filter((name) => !(DEPENDENCIES as readonly string[]).includes(name));
   if (unknown.length) throw new TierDeclarationError(`${path}: unknown dependency ${unknown.join(", ")} (${DEPENDENCIES.join(", ")})`);
   const ownProcess = tier === "process" || /^\/\/ @own-process: \S/m.test(header);
+  if (!ownProcess && MEASURES_MEMORY.some((pattern) => pattern.test(source))) {
+    throw new TierDeclarationError(`${path}: measures its process's memory, so it runs alone: add "// @own-process: <why>"`);
+  }
   return { path, tier: tier as Tier, depends: depends as Dependency[], ownProcess };
 }

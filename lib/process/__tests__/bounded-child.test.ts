@@ -1,4 +1,5 @@
 // @tier unit
+// @own-process: measures this process's memory, which files run before it in a shared process would change
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ChildFailedError, ChildLimitError, childModule, runBoundedChild } from "../bounded-child.js";

@@ -1,4 +1,5 @@
 // @tier unit
+// @own-process: measures this process's memory, which files run before it in a shared process would change
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";

@@ -1,4 +1,5 @@
 // @tier contract
+// @own-process: measures this process's memory, which files run before it in a shared process would change
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { base64Name, finishedJob, postUpload } from "../../../testing/assets.js";
