@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FileResult } from "./run-process.js";
@@ -46,7 +47,8 @@ export class Durations {
     await mkdir(path.dirname(this.localFile), { recursive: true });
     await writeFile(this.localFile, JSON.stringify({ ...this.local, ...measured }));
     if (record) {
-      const sorted = Object.fromEntries(Object.entries({ ...this.recorded, ...measured }).sort(([a], [b]) => a.localeCompare(b)));
+      const kept = Object.entries({ ...this.recorded, ...measured }).filter(([name]) => existsSync(path.join(this.root, name)));
+      const sorted = Object.fromEntries(kept.sort(([a], [b]) => a.localeCompare(b)));
       await writeFile(path.join(this.root, Durations.RECORDED), `${JSON.stringify(sorted, null, 2)}\n`);
     }
   }
