@@ -1,7 +1,8 @@
-import { mkdir, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { readCommandLine } from "../lib/process/command-line.js";
 import { fileURLToPath } from "node:url";
 import { readDeclaration, TIERS, TierDeclarationError, type TestFile } from "../testing/runner/tiers.js";
 import { runProcess, type FileResult } from "../testing/runner/run-process.js";
@@ -9,7 +10,7 @@ import { readBoots, report } from "../testing/runner/report.js";
 import { Durations } from "../testing/runner/durations.js";
 import { Schedule } from "../testing/runner/schedule.js";
 
-const USAGE = `npm test [-- [--tier unit|contract|process] [--concurrency N] [--own-processes] [--record-durations] [--list] [path filters…]]
+const USAGE = `Usage: npm test [-- [--tier unit|contract|process] [--concurrency N] [--own-processes] [--record-durations] [--list] [path filters…]]
 
 Runs every __tests__/*.test.ts, N test processes at once (TEST_CONCURRENCY, default 3). Unit and contract
 files share processes, one file after another; process-tier files and those that say so run alone
@@ -36,7 +37,7 @@ function findTests(dir: string): string[] {
   });
 }
 
-const { values: options, positionals: filters } = parseArgs({
+const { values: options, positionals: filters } = readCommandLine(USAGE, {
   allowPositionals: true,
   options: {
     tier: { type: "string", multiple: true },
@@ -44,13 +45,8 @@ const { values: options, positionals: filters } = parseArgs({
     list: { type: "boolean" },
     "own-processes": { type: "boolean" },
     "record-durations": { type: "boolean" },
-    help: { type: "boolean", short: "h" },
   },
 });
-if (options.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
 console.log(`node ${process.version} (${process.execPath})`);
 if (Number(process.versions.node.split(".")[0]) < NODE_MAJOR) {
   console.error(`tests need Node ${NODE_MAJOR} or newer: run them with \`npm test\` after \`npm ci\`, which puts the project's own Node first`);
@@ -95,10 +91,11 @@ if (selected.length === 0) {
   process.exit(1);
 }
 
+// This run's reports are written apart (another run in the same checkout writes its own), then moved to .test-report/ at the end.
 const reportDir = path.join(ROOT, ".test-report");
-await rm(reportDir, { recursive: true, force: true });
-await mkdir(path.join(reportDir, "processes"), { recursive: true });
-const bootLog = path.join(reportDir, "boots.jsonl");
+const runDir = await mkdtemp(path.join(os.tmpdir(), "test-run-"));
+await mkdir(path.join(runDir, "processes"));
+const bootLog = path.join(runDir, "boots.jsonl");
 
 const durations = await Durations.load(ROOT, services);
 
@@ -118,7 +115,7 @@ const limit = setTimeout(() => {
 async function worker() {
   for (let files = schedule.next(); files.length && !stopped; files = schedule.next()) {
     const index = processes++;
-    const reportFile = path.join(reportDir, "processes", `${index}.jsonl`);
+    const reportFile = path.join(runDir, "processes", `${index}.jsonl`);
     const run = await runProcess(files, { root: ROOT, reportFile, timeoutMs, bootLog, index });
     results.push(...run.files);
     const lines = run.files.map((result) => `${result.passed ? "✔" : "✖"} ${path.relative(ROOT, result.file.path)} (${(result.ms / 1000).toFixed(1)} s)`);
@@ -129,7 +126,10 @@ await Promise.all(Array.from({ length: Math.min(concurrency, selected.length) },
 clearTimeout(limit);
 await durations.save(results, { record: Boolean(options["record-durations"]) && services.length === 0 });
 
-const summary = await report(results, await readBoots(bootLog), { root: ROOT, dir: reportDir, wallMs: Math.round(performance.now() - started), concurrency, processes });
+await rm(reportDir, { recursive: true, force: true });
+await cp(runDir, reportDir, { recursive: true });
+await rm(runDir, { recursive: true, force: true });
+const summary = await report(results, await readBoots(path.join(reportDir, "boots.jsonl")), { root: ROOT, dir: reportDir, wallMs: Math.round(performance.now() - started), concurrency, processes });
 const failed = results.filter((result) => !result.passed);
 if (failed.length) console.error(`\nfailed files:\n  ${failed.map((result) => path.relative(ROOT, result.file.path)).join("\n  ")}`);
 const missing = selected.length - results.length;

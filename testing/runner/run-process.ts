@@ -112,12 +112,22 @@ export async function runProcess(files: TestFile[], options: RunOptions): Promis
   clearTimeout(limit);
   const lines = (await readFile(options.reportFile, "utf8").catch(() => ""))
     .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as ReportLine);
+    .flatMap((line) => readLine(line, (problem) => (output += `\nthe test report has a line that is not JSON (${problem}): ${line.slice(0, 200)}`)));
   const results = files.map((file, index) => fileResult(file, names[index], lines, exit, options.index));
   // A process that failed after its files passed (a crash while closing, say) fails the last of them.
   if (exit !== 0 && results.every((result) => result.passed)) results[results.length - 1].passed = false;
   return { files: results, ms: Math.round(performance.now() - started), output };
+}
+
+/** One line of the report; a line that is not JSON (a process killed mid-write, say) is told and dropped: its file then has no result and fails. */
+function readLine(line: string, tell: (problem: string) => void): ReportLine[] {
+  if (!line) return [];
+  try {
+    return [JSON.parse(line) as ReportLine];
+  } catch (error) {
+    tell((error as Error).message);
+    return [];
+  }
 }
 
 function fileResult(file: TestFile, name: string, lines: ReportLine[], exit: number | string, processIndex: number): FileResult {
