@@ -1,3 +1,4 @@
+import { readCommandLine } from "../lib/process/command-line.js";
 import { boot, stopAll } from "../lib/process/boot.js";
 import { announceReady, reachableBase } from "../lib/process/banner.js";
 import { fileServiceUrl, subgraphUrls } from "../lib/modules/topology.js";
@@ -6,6 +7,12 @@ import { DOMAINS } from "../subgraphs/registry.js";
 import { gatewayEntries } from "./banner.js";
 import { start } from "./server.js";
 import { readSupergraphFile } from "./supergraph-file.js";
+
+readCommandLine(`Usage: npm run start:gateway
+
+The gateway alone: the federated graph at /graphql (HTTP and graphql-ws) over subgraphs running as
+processes of their own (<NAME>_SUBGRAPH_URL, or the URLs a SUPERGRAPH_FILE names), signed file URLs.
+Settings come from the environment (the README's Configuration).`);
 
 await boot("gateway", async (config, log) => {
   const runtime = await createRuntime(config, "gateway");

@@ -11,6 +11,7 @@ import { DOMAINS } from "../subgraphs/registry.js";
 import { HttpClient } from "../testing/http.js";
 import { registerPeople } from "../testing/people.js";
 import { anyDirectPorts } from "../rest-adapter/services.js";
+import { readCommandLine } from "../lib/process/command-line.js";
 
 export interface SoakResult {
   /** Per minute of the run: the 99th percentile latency of every request answered in it. */
@@ -96,8 +97,14 @@ export async function soak({ minutes }: { minutes: number }): Promise<SoakResult
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const flag = process.argv.indexOf("--minutes");
-  const minutes = Math.max(1, Number(flag >= 0 ? process.argv[flag + 1] : 3) || 3);
+  const { values } = readCommandLine(
+    `Usage: npm run bench:soak [-- --minutes <n>]
+
+Steady load on the one-process platform for n minutes (default 3): requests, p99 latency and resident
+memory per minute, and the failures.`,
+    { options: { minutes: { type: "string", default: "3" } } },
+  );
+  const minutes = Math.max(1, Number(values.minutes) || 3);
   const result = await soak({ minutes });
   console.log("minute | requests | p99 ms | rss MB");
   result.p99Ms.forEach((p99, minute) => console.log(`${String(minute + 1).padStart(6)} | ${String(result.requests[minute]).padStart(8)} | ${String(p99).padStart(6)} | ${String(result.rssMb[minute]).padStart(6)}`));

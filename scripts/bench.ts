@@ -19,6 +19,7 @@ import { benchProductPlatform } from "./bench/product-platform.js";
 import { startLoadGenerator } from "./bench/processes.js";
 import { machine, writeResults, type BenchResults } from "./bench/report.js";
 import { goals } from "./bench/goals.js";
+import { readCommandLine } from "../lib/process/command-line.js";
 
 /**
  * `npm run bench`: every figure of the performance goals measured side by side in one run, as ratios
@@ -28,6 +29,15 @@ import { goals } from "./bench/goals.js";
  * operations refused by the limits, SQL statements per request and exports. Writes
  * `bench-results/latest.json` and `latest.html`. `BENCH_QUICK=1`: a short run.
  */
+readCommandLine(`Usage: npm run bench
+
+Every performance figure measured side by side in one run, as ratios: our gateway against a stock
+@apollo/gateway (a gateway-bound workload and the product's own graph), the gateway against the subgraph it
+forwards to, the REST adapter against its GraphQL operation, subscriptions, refused operations, SQL
+statements per request, exports. Writes bench-results/latest.json and latest.html.
+BENCH_QUICK=1: a short run; BENCH_ROUNDS, BENCH_ROUND_MS, BENCH_WARMUP_MS, BENCH_CONCURRENCY,
+BENCH_SUBSCRIBERS, BENCH_SOAK_MINUTES: the sizes.`);
+
 const QUICK = process.env.BENCH_QUICK === "1";
 const number = (name: string, full: number, quick: number) => Number(process.env[name] ?? (QUICK ? quick : full));
 const settings: RoundSettings = {

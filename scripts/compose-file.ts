@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { stringify } from "yaml";
 import { variablePrefix } from "../lib/modules/domain-module.js";
 import { DOMAINS } from "../subgraphs/registry.js";
+import { readCommandLine } from "../lib/process/command-line.js";
 
 /**
  * `compose.yaml`, the scale-out layout, derived from the registry: PostgreSQL, Redis, every domain's
@@ -102,6 +103,10 @@ export function composeText(): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  readCommandLine(`Usage: npm run compose:file
+
+Writes compose.yaml from the registry: PostgreSQL, Redis, every domain's subgraph, two gateways, the REST
+adapter and a worker, each on the port its settings give. (The supergraph: npm run compose.)`);
   writeFileSync(COMPOSE_FILE, composeText());
   console.log("wrote compose.yaml");
 }

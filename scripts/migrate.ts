@@ -1,7 +1,14 @@
+import { readCommandLine } from "../lib/process/command-line.js";
 import { loadConfig } from "../lib/config.js";
 import { openSqlRunner } from "../lib/db/database.js";
 import { applyMigrations } from "../lib/db/migrations.js";
 import { progressBar } from "../lib/process/progress.js";
+
+readCommandLine(`Usage: npm run db:migrate
+
+Applies the committed migrations (prisma/migrations) that the database has not applied yet, in order,
+each in a transaction: embedded PGlite under DATA_DIR, or PostgreSQL with DATABASE_URL. A migration
+edited after it was applied is refused. Settings come from the environment (the README's Configuration).`);
 
 const config = loadConfig();
 const runner = await openSqlRunner(config);

@@ -1,7 +1,7 @@
-import { parseArgs } from "node:util";
+import { readCommandLine } from "../lib/process/command-line.js";
 import { operatorSession, type OperatorSession } from "./platform-client.js";
 
-const USAGE = `usage: npm run oauth:client -- --name <n> --redirect-uri <uri> [--redirect-uri <uri2>] [--scopes "<s …>"] [--owner-email <email>]
+const USAGE = `Usage: npm run oauth:client -- --name <n> --redirect-uri <uri> [--redirect-uri <uri2>] [--scopes "<s …>"] [--owner-email <email>]
        npm run oauth:client -- --awaiting-review
        npm run oauth:client -- --approve <client_id> | --reject <client_id>`;
 
@@ -10,7 +10,7 @@ const USAGE = `usage: npm run oauth:client -- --name <n> --redirect-uri <uri> [-
  * `{"client_id", "client_secret"}`; lists the integrations users registered that wait for review
  * (one JSON line each); approves or rejects one (prints `{"client_id", "status"}`).
  */
-const { values } = parseArgs({
+const { values } = readCommandLine(USAGE, {
   options: {
     name: { type: "string" },
     "redirect-uri": { type: "string", multiple: true },

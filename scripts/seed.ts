@@ -1,3 +1,4 @@
+import { readCommandLine } from "../lib/process/command-line.js";
 import { loadConfig } from "../lib/config.js";
 import { progressBar } from "../lib/process/progress.js";
 import { operatorSession } from "./platform-client.js";
@@ -9,6 +10,12 @@ import { SEED_STEPS, type SeedState } from "./seed/steps.js";
  * `npm run seed`: demo data through the running platform (or one started for the command), written
  * the way any client writes it. Everything has a fixed name: a second run finds it all and adds nothing.
  */
+readCommandLine(`Usage: npm run seed
+
+Demo data (users of every role, projects, invoices, posts, designs…) written through the running platform
+(or one started for the command), the way any client writes it. Everything has a fixed name: a second run
+adds nothing. Refused with NODE_ENV=production. Settings come from the environment (the README's Configuration).`);
+
 if (loadConfig().production) {
   console.error("npm run seed writes demo users with a published password: it does not run with NODE_ENV=production");
   process.exit(2);

@@ -1,3 +1,4 @@
+import { readCommandLine } from "../lib/process/command-line.js";
 import { boot, stopAll } from "../lib/process/boot.js";
 import { announceReady, reachableBase } from "../lib/process/banner.js";
 import { startDomain } from "../lib/modules/serve-domain.js";
@@ -5,10 +6,14 @@ import { subgraphEndpoint } from "../lib/modules/topology.js";
 import { createDataRuntime } from "../lib/runtime.js";
 import { DOMAIN_NAMES, loadDomains } from "../subgraphs/catalog.js";
 
-/** `npm run start:subgraph -- <name>`: one domain's subgraph as its own process, on `<NAME>_SUBGRAPH_PORT`. */
-const name = process.argv[2];
-if (!name || !DOMAIN_NAMES.includes(name)) {
-  console.error(`usage: npm run start:subgraph -- <${DOMAIN_NAMES.join(" | ")}>`);
+const USAGE = `Usage: npm run start:subgraph -- <${DOMAIN_NAMES.join(" | ")}>
+
+One domain's subgraph as its own process, on <NAME>_SUBGRAPH_PORT (scale-out: a gateway finds it at
+<NAME>_SUBGRAPH_URL). Settings come from the environment (the README's Configuration).`;
+const { positionals } = readCommandLine(USAGE, { allowPositionals: true });
+const name = positionals[0];
+if (positionals.length !== 1 || !DOMAIN_NAMES.includes(name)) {
+  console.error(`${name ? `no domain is named "${positionals.join(" ")}"` : "which domain?"}\n\n${USAGE}`);
   process.exit(2);
 }
 const [domain] = await loadDomains([name]);

@@ -1,3 +1,4 @@
+import { readCommandLine } from "../lib/process/command-line.js";
 import express from "express";
 import { healthz, listen } from "../lib/http.js";
 import { readyz } from "../lib/readiness.js";
@@ -9,6 +10,11 @@ import { DOMAINS } from "../subgraphs/registry.js";
 import { startWorkers } from "./start.js";
 
 /** A worker process: `WORKER_CONCURRENCY` workers on the shared database and bus; health on `WORKER_HEALTH_PORT`. */
+readCommandLine(`Usage: npm run start:worker
+
+Job workers alone (WORKER_CONCURRENCY of them) on the shared database and bus; health on WORKER_HEALTH_PORT.
+Settings come from the environment (the README's Configuration).`);
+
 await boot("worker", async (config) => {
   const runtime = await createDataRuntime(config, "worker");
   const running = await startWorkers(runtime, config.workerProcess.concurrency, DOMAINS);
