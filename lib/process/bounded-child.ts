@@ -1,3 +1,4 @@
+import module from "node:module";
 import { fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,13 +36,19 @@ export class ChildFailedError extends Error {
 export type ChildMessage<Event> = { kind: "event"; event: Event } | { kind: "done" } | { kind: "failed"; message: string; code?: string };
 
 /**
+ * How Node runs the project's TypeScript sources: its own type stripping (lib/process/typescript.ts) where
+ * it has it (Node 22.18 and later), tsx on an older Node.
+ */
+const TYPESCRIPT_LOADER = typeof module.registerHooks === "function" && process.features.typescript ? fileURLToPath(new URL("./typescript.ts", import.meta.url)) : import.meta.resolve("tsx");
+
+/**
  * The module beside `from` named `name` (`.ts` when running from sources, `.js` once built), and
- * how Node must start to run it: sources need the TypeScript loader the project runs on.
+ * how Node must start to run it: sources need a TypeScript loader.
  */
 export function childModule(from: string, name: string): { file: string; execArgv: string[] } {
   const extension = path.extname(fileURLToPath(from));
   const file = fileURLToPath(new URL(`./${name}${extension}`, from));
-  return { file, execArgv: extension === ".ts" ? ["--import", fileURLToPath(new URL("./typescript.ts", import.meta.url))] : [] };
+  return { file, execArgv: extension === ".ts" ? ["--import", TYPESCRIPT_LOADER] : [] };
 }
 
 /**

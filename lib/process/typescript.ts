@@ -23,8 +23,9 @@ const isOwnRelativeJs = (specifier: string, parent: string | undefined): parent 
 registerHooks({
   resolve(specifier, context, nextResolve) {
     if (isOwnRelativeJs(specifier, context.parentURL)) {
-      const source = new URL(`${specifier.slice(0, -3)}.ts`, context.parentURL);
-      if (existsSync(source)) return nextResolve(source.href, context);
+      const source = `${specifier.slice(0, -3)}.ts`;
+      // Handed on relative (not as a file: URL), so `require` resolves it as `import` does.
+      if (existsSync(new URL(source, context.parentURL))) return nextResolve(source, context);
     }
     return nextResolve(specifier, context);
   },

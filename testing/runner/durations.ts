@@ -43,7 +43,8 @@ export class Durations {
 
   /** Keeps this run's durations for the next run here; `record` also writes them to the repository's table. */
   async save(results: FileResult[], { record }: { record: boolean }): Promise<void> {
-    const measured = Object.fromEntries(results.map((result) => [path.relative(this.root, result.file.path), result.ms]));
+    // A file that never ended has no duration worth keeping.
+    const measured = Object.fromEntries(results.filter((result) => result.ms > 0).map((result) => [path.relative(this.root, result.file.path), result.ms]));
     await mkdir(path.dirname(this.localFile), { recursive: true });
     await writeFile(this.localFile, JSON.stringify({ ...this.local, ...measured }));
     if (record) {

@@ -3,6 +3,9 @@ import type { TestEvent } from "node:test/reporters";
 /** The diagnostic by which a file's CPU time reaches the report (testing/runner/files-in-process.ts sends it). */
 export const CPU_DIAGNOSTIC = "cpu-ms";
 
+/** The runner's own closing counts, diagnostics like the errors but not errors. */
+const RUNNER_COUNT = /^(tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) [\d.]+$/;
+
 /**
  * The test runner's machine-readable report of one test process, one JSON object a line. The process
  * runs each of its files in a suite named by the file's path (testing/runner/files-in-process.ts): every
@@ -38,6 +41,9 @@ export default async function* lineReporter(source: AsyncIterable<TestEvent>): A
     } else if (event.type === "test:diagnostic" && event.data.message.startsWith(`${CPU_DIAGNOSTIC} `)) {
       // A suite's diagnostics are reported after it ended.
       yield `${JSON.stringify({ kind: "cpu", file: lastFile, cpuMs: Number(event.data.message.slice(CPU_DIAGNOSTIC.length + 1)) })}\n`;
+    } else if (event.type === "test:diagnostic" && event.data.nesting === 0 && !RUNNER_COUNT.test(event.data.message)) {
+      // The process's own errors: a rejection or an exception after a test ended, which no test is failed for.
+      yield `${JSON.stringify({ kind: "error", message: event.data.message })}\n`;
     }
   }
 }

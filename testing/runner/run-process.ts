@@ -59,7 +59,8 @@ export interface RunOptions {
 }
 
 interface ReportLine {
-  kind: "file" | "cpu" | "test" | "suite";
+  kind: "file" | "cpu" | "test" | "suite" | "error";
+  message: string;
   file: string;
   path: string[];
   passed: boolean;
@@ -114,9 +115,27 @@ export async function runProcess(files: TestFile[], options: RunOptions): Promis
     .split("\n")
     .flatMap((line) => readLine(line, (problem) => (output += `\nthe test report has a line that is not JSON (${problem}): ${line.slice(0, 200)}`)));
   const results = files.map((file, index) => fileResult(file, names[index], lines, exit, options.index));
-  // A process that failed after its files passed (a crash while closing, say) fails the last of them.
-  if (exit !== 0 && results.every((result) => result.passed)) results[results.length - 1].passed = false;
+  output += blameProcessErrors(results, names, lines.filter((line) => line.kind === "error").map((line) => line.message), exit);
   return { files: results, ms: Math.round(performance.now() - started), output };
+}
+
+/**
+ * Errors of the process that failed no test (a rejection after a test ended, a crash while closing) fail
+ * the file they name, or every file of the process when they name none: never a file that did not cause
+ * them alone. A process that exited with an error and no failure at all fails every file too.
+ */
+function blameProcessErrors(results: FileResult[], names: string[], errors: string[], exit: number | string): string {
+  let told = "";
+  for (const message of errors) {
+    const named = results.filter((_, index) => message.includes(names[index]));
+    for (const result of named.length ? named : results) result.passed = false;
+    told += `\nprocess error, failing ${named.length ? named.map((result) => result.file.path).join(", ") : "every file of the process"}: ${message}`;
+  }
+  if (exit !== 0 && results.every((result) => result.passed)) {
+    for (const result of results) result.passed = false;
+    told += `\nthe process exited ${exit} with no failure of its own: every file of it fails`;
+  }
+  return told;
 }
 
 /** One line of the report; a line that is not JSON (a process killed mid-write, say) is told and dropped: its file then has no result and fails. */
@@ -141,7 +160,7 @@ function fileResult(file: TestFile, name: string, lines: ReportLine[], exit: num
     tests: tests.length,
     suites: own.filter((line) => line.kind === "suite").length,
     pass: count((line) => line.passed && !line.skipped && !line.todo),
-    fail: count((line) => !line.passed && !line.cancelled),
+    fail: count((line) => !line.passed && !line.cancelled && !line.todo),
     cancelled: count((line) => line.cancelled),
     skipped: count((line) => line.passed && line.skipped),
     todo: count((line) => line.passed && line.todo),

@@ -35,8 +35,8 @@ const HEADER_LINES = 30;
 
 export class TierDeclarationError extends Error {}
 
-/** Code that reads its process's memory: an import of testing/memory.ts, or a call outside a string. */
-const MEASURES_MEMORY = [/^import [^;]*testing\/memory\.js"/m, /^[^"'`/]*process\.memoryUsage\(/m];
+/** Code that reads its process's memory: an import of testing/memory.ts, or process.memoryUsage outside a string. */
+const MEASURES_MEMORY = [/^import [^;]*testing\/memory\.js"/m, /^[^"'`]*process\.memoryUsage\b/m];
 
 /** Reads a file's declaration; a missing or unknown tier or dependency is an error, never a silent default. */
 export function readDeclaration(path: string, source = readFileSync(path, "utf8")): TestFile {

@@ -61,6 +61,16 @@ describe("files sharing a test process", () => {
     assert.ok(steps.includes("second test"));
   });
 
+  test("a failure after a test ended fails the file that caused it, not the files around it", async () => {
+    const { files, output } = await runFixtures("leaks", "slow", "second");
+    assert.deepEqual(
+      files.map((result) => result.passed),
+      [false, true, true],
+      output,
+    );
+    assert.match(output, /failed after its test ended/);
+  });
+
   test("a file that ends its process fails, and so does every file that never got to run", async () => {
     const { files, steps } = await runFixtures("exits", "second");
     assert.deepEqual(
@@ -121,7 +131,7 @@ describe("a test file's declaration", () => {
   });
 
   test("a file that measures its process's memory must run alone, and say so", () => {
-    for (const body of [`import { peakGrowth } from "../../testing/memory.js";`, `const before = process.memoryUsage().rss;`]) {
+    for (const body of [`import { peakGrowth } from "../../testing/memory.js";`, `const before = process.memoryUsage().rss;`, `const held = total / process.memoryUsage.rss();`]) {
       assert.throws(() => readDeclaration("x.test.ts", `// @tier contract\n${body}\n`), /measures its process's memory/);
       assert.equal(readDeclaration("x.test.ts", `// @tier contract\n// @own-process: measures memory\n${body}\n`).ownProcess, true);
     }
