@@ -5,7 +5,7 @@ import type { TestDatabase } from "./database.js";
 import { variablePrefix } from "../lib/modules/domain-module.js";
 import { DIRECT_PORT_VARIABLES } from "../rest-adapter/services.js";
 import { DOMAINS } from "../subgraphs/registry.js";
-import { TYPESCRIPT_LOADER } from "./typescript.js";
+import { TYPESCRIPT_LOADER } from "../lib/process/typescript-loader.js";
 
 /** The environment of a platform process over a test database: its own secret, loopback, quiet logs, any free p2p port; `extra` on top. */
 export function platformProcessEnv(database: TestDatabase, extra: Record<string, string> = {}): Record<string, string> {

@@ -1,7 +1,7 @@
-import module from "node:module";
 import { fork } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { TYPESCRIPT_LOADER } from "./typescript-loader.js";
 
 /** What one child may spend: its resident memory (watched from inside it) and its wall time (watched from here). */
 export interface ChildLimits {
@@ -36,19 +36,13 @@ export class ChildFailedError extends Error {
 export type ChildMessage<Event> = { kind: "event"; event: Event } | { kind: "done" } | { kind: "failed"; message: string; code?: string };
 
 /**
- * How Node runs the project's TypeScript sources: its own type stripping (lib/process/typescript.ts) where
- * it has it (Node 22.18 and later), tsx on an older Node.
- */
-const TYPESCRIPT_LOADER = typeof module.registerHooks === "function" && process.features.typescript ? fileURLToPath(new URL("./typescript.ts", import.meta.url)) : import.meta.resolve("tsx");
-
-/**
  * The module beside `from` named `name` (`.ts` when running from sources, `.js` once built), and
  * how Node must start to run it: sources need a TypeScript loader.
  */
 export function childModule(from: string, name: string): { file: string; execArgv: string[] } {
   const extension = path.extname(fileURLToPath(from));
   const file = fileURLToPath(new URL(`./${name}${extension}`, from));
-  return { file, execArgv: extension === ".ts" ? ["--import", TYPESCRIPT_LOADER] : [] };
+  return { file, execArgv: extension === ".ts" ? TYPESCRIPT_LOADER : [] };
 }
 
 /**

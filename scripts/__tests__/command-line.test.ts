@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { promisify } from "node:util";
-import { TYPESCRIPT_LOADER } from "../../testing/typescript.js";
+import { TYPESCRIPT_LOADER } from "../../lib/process/typescript-loader.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 

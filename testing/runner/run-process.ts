@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestFile } from "./tiers.js";
-import { TYPESCRIPT_LOADER } from "../typescript.js";
+import { TYPESCRIPT_LOADER } from "../../lib/process/typescript-loader.js";
 
 const REPORTER = fileURLToPath(new URL("./reporter.ts", import.meta.url));
 const ENTRY = fileURLToPath(new URL("./files-in-process.ts", import.meta.url));

@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 import { allDomains } from "../../../testing/platform.js";
-import { TYPESCRIPT_LOADER } from "../../../testing/typescript.js";
+import { TYPESCRIPT_LOADER } from "../../../lib/process/typescript-loader.js";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { authorizeQuery, basic, oauthPost, pkce, registerIntegration } from "../../../testing/oauth.js";

@@ -5,7 +5,7 @@ import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import { allDomains } from "../../../testing/platform.js";
-import { TYPESCRIPT_LOADER } from "../../../testing/typescript.js";
+import { TYPESCRIPT_LOADER } from "../../../lib/process/typescript-loader.js";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import {
