@@ -12,7 +12,7 @@ readCommandLine(`Usage: npm run start:gateway
 
 The gateway alone: the federated graph at /graphql (HTTP and graphql-ws) over subgraphs running as
 processes of their own (<NAME>_SUBGRAPH_URL, or the URLs a SUPERGRAPH_FILE names), signed file URLs.
-Settings come from the environment (the README's Configuration).`);
+Settings come from the environment (docs/configuration.md).`);
 
 await boot("gateway", async (config, log) => {
   const runtime = await createRuntime(config, "gateway");

@@ -7,7 +7,7 @@ export { ConfigError, Settings, parseByteSize };
 
 /**
  * The platform's own settings (every domain's are read by its module, through the same `settings`).
- * Every variable the product reads goes through `Settings`; the README's table is checked against it.
+ * Every variable the product reads goes through `Settings`; docs/configuration.md's table is checked against it.
  */
 export interface Config {
   /** The environment reader every later setting (domains, ports of subgraphs and REST services) uses too. */

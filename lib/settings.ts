@@ -14,7 +14,7 @@ export function parseByteSize(raw: string, name: string): number {
 
 /**
  * The one way the product reads its environment. Every read names its variable, so the set of
- * variables the product understands is known (`names`) and the README's settings table is checked
+ * variables the product understands is known (`names`) and the settings table of docs/configuration.md is checked
  * against it. `aliases` are older names still accepted for the same setting.
  */
 export class Settings {

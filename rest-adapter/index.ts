@@ -8,7 +8,7 @@ readCommandLine(`Usage: npm run start:rest
 
 The REST adapter alone: every documented REST path of both platforms, run as GraphQL operations
 against the gateway at GATEWAY_URL, on the main port and the direct service ports.
-Settings come from the environment (the README's Configuration).`);
+Settings come from the environment (docs/configuration.md).`);
 
 await boot("rest-adapter", async (config, log) => {
   const { main, direct } = await start(config, log, config.host);

@@ -8,7 +8,7 @@ readCommandLine(`Usage: npm run db:migrate
 
 Applies the committed migrations (prisma/migrations) that the database has not applied yet, in order,
 each in a transaction: embedded PGlite under DATA_DIR, or PostgreSQL with DATABASE_URL. A migration
-edited after it was applied is refused. Settings come from the environment (the README's Configuration).`);
+edited after it was applied is refused. Settings come from the environment (docs/configuration.md).`);
 
 const config = loadConfig();
 const runner = await openSqlRunner(config);

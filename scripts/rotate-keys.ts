@@ -10,7 +10,7 @@ readCommandLine(`Usage: npm run keys:rotate
 
 New signing keys for access and ID tokens (RS256) and webhooks (Ed25519), printed as one JSON line each.
 New tokens use them at once; retired keys stay published until every token they signed has expired.
-Works against the running platform (or starts one for the command). Settings come from the environment (the README's Configuration).`);
+Works against the running platform (or starts one for the command). Settings come from the environment (docs/configuration.md).`);
 
 const session = await operatorSession();
 try {

@@ -14,7 +14,7 @@ readCommandLine(`Usage: npm run seed
 
 Demo data (users of every role, projects, invoices, posts, designs…) written through the running platform
 (or one started for the command), the way any client writes it. Everything has a fixed name: a second run
-adds nothing. Refused with NODE_ENV=production. Settings come from the environment (the README's Configuration).`);
+adds nothing. Refused with NODE_ENV=production. Settings come from the environment (docs/configuration.md).`);
 
 if (loadConfig().production) {
   console.error("npm run seed writes demo users with a published password: it does not run with NODE_ENV=production");

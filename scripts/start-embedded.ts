@@ -10,7 +10,7 @@ readCommandLine(`Usage: npm start
 
 The whole platform in one process: every domain's subgraph, the gateway (/graphql, HTTP and graphql-ws),
 the REST paths of both platforms, the direct service ports and the job workers. Data in embedded PGlite
-under DATA_DIR, or PostgreSQL with DATABASE_URL. Settings come from the environment (the README's Configuration).`);
+under DATA_DIR, or PostgreSQL with DATABASE_URL. Settings come from the environment (docs/configuration.md).`);
 
 await boot("platform", async (config, log) => {
   const platform = await startEmbedded(config, DOMAINS);

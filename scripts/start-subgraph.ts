@@ -9,7 +9,7 @@ import { DOMAIN_NAMES, loadDomains } from "../subgraphs/catalog.js";
 const USAGE = `Usage: npm run start:subgraph -- <${DOMAIN_NAMES.join(" | ")}>
 
 One domain's subgraph as its own process, on <NAME>_SUBGRAPH_PORT (scale-out: a gateway finds it at
-<NAME>_SUBGRAPH_URL). Settings come from the environment (the README's Configuration).`;
+<NAME>_SUBGRAPH_URL). Settings come from the environment (docs/configuration.md).`;
 const { positionals } = readCommandLine(USAGE, { allowPositionals: true });
 const name = positionals[0];
 if (positionals.length !== 1 || !DOMAIN_NAMES.includes(name)) {

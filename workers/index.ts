@@ -13,7 +13,7 @@ import { startWorkers } from "./start.js";
 readCommandLine(`Usage: npm run start:worker
 
 Job workers alone (WORKER_CONCURRENCY of them) on the shared database and bus; health on WORKER_HEALTH_PORT.
-Settings come from the environment (the README's Configuration).`);
+Settings come from the environment (docs/configuration.md).`);
 
 await boot("worker", async (config) => {
   const runtime = await createDataRuntime(config, "worker");

@@ -34,7 +34,7 @@ interface PageState {
 function consoleHtml(state: PageState): string {
   const how = state.signIn
     ? `<p id="how"><a id="sign-in" href="/console/sign-in">Sign in</a> as a design-platform user, or paste an OAuth access token with <code>${CONSOLE_SCOPES}</code>.</p>`
-    : `<p id="how">Sign in as a design-platform user: paste an OAuth access token with <code>${CONSOLE_SCOPES}</code> (see README, "Job console").</p>`;
+    : `<p id="how">Sign in as a design-platform user: paste an OAuth access token with <code>${CONSOLE_SCOPES}</code> (see docs/api.md, "Job console").</p>`;
   // JSON inside a data block: `<` escaped so no text of it can close the element.
   const session = state.session ? `<script id="session" type="application/json">${JSON.stringify(state.session).replace(/</g, "\\u003c")}</script>` : "";
   const problem = state.problem ? `<p id="problem" role="alert">${escapeHtml(state.problem)}</p>` : "";

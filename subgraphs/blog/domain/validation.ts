@@ -2,7 +2,7 @@ import { ValidationError } from "../../../lib/errors.js";
 import { optionalText, requiredText } from "../../../lib/validation.js";
 import type { BlogInput } from "../__generated__/resolvers-types.js";
 
-/** Documented limits of a post's fields (README, "Blog REST paths"). */
+/** Documented limits of a post's fields (docs/api.md, "Blog REST paths"). */
 export const LIMITS = {
   slug: 100,
   title: 200,

@@ -2,7 +2,7 @@ import type { BusinessPrincipal } from "../../../lib/auth/business-token.js";
 import type { Limiter, LimiterFactory } from "../../../lib/rate-limit.js";
 import type { ForumSettings } from "../settings.js";
 
-/** Per-user budgets of forum writes (README, "Forum REST paths"). */
+/** Per-user budgets of forum writes (docs/api.md, "Forum REST paths"). */
 export interface ForumLimits {
   /** New questions and answers, together: FORUM_POSTS_PER_HOUR. */
   posts: Limiter;

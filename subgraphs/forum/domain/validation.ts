@@ -1,7 +1,7 @@
 import { ValidationError } from "../../../lib/errors.js";
 import { parseId, requiredText } from "../../../lib/validation.js";
 
-/** Documented limits of forum fields (README, "Forum REST paths"). */
+/** Documented limits of forum fields (docs/api.md, "Forum REST paths"). */
 export const MAX_TITLE = 200;
 export const MAX_CONTENT = 20_000;
 export const MAX_TAGS = 5;
