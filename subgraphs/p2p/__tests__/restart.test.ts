@@ -1,26 +1,22 @@
 // @tier contract
 import assert from "node:assert/strict";
-import { randomBytes as secret } from "node:crypto";
-import { after, test } from "node:test";
+import { after, before, test } from "node:test";
 import { startEmbedded, type EmbeddedPlatform } from "../../../gateway/embedded.js";
-import { loadConfig } from "../../../lib/config.js";
+import { loadConfig, type Config } from "../../../lib/config.js";
 import { anyDirectPorts } from "../../../rest-adapter/services.js";
 import { registerAndLogin } from "../../../testing/accounts.js";
-import { createTestDatabase } from "../../../testing/database.js";
+import { createTestDatabase, testSettings, type TestDatabase } from "../../../testing/database.js";
 import { HttpClient } from "../../../testing/http.js";
 import { domainsNamed } from "../../../testing/platform.js";
 import { addBytes, getBytes, randomBytes } from "./fixtures.js";
 
 const P2P_AND_ITS_NEIGHBOURS = await domainsNamed("accounts", "work", "p2p");
-const database = await createTestDatabase();
-const config = loadConfig({
-  LOG_LEVEL: "silent",
-  JWT_SECRET: secret(32).toString("hex"),
-  PORT: "0",
-  ...anyDirectPorts(),
-  HOST: "127.0.0.1",
-  DATA_DIR: database.dataDir,
-  ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+let database: TestDatabase;
+let config: Config;
+// In a hook, not at the top level: the files sharing this test process are loaded before any of them runs.
+before(async () => {
+  database = await createTestDatabase();
+  config = loadConfig(testSettings(database, { PORT: "0", ...anyDirectPorts(), HOST: "127.0.0.1" }));
 });
 let running: EmbeddedPlatform | undefined;
 after(async () => {
