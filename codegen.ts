@@ -1,29 +1,24 @@
 import path from "node:path";
-import type { CodegenConfig } from "@graphql-codegen/cli";
 import { DOMAINS } from "./subgraphs/registry.js";
 
-/** Typed resolvers for every domain of the registry: federation on, the domain's context, its models as mappers. */
-const config: CodegenConfig = {
-  overwrite: true,
-  silent: process.env.CODEGEN_VERBOSE !== "1",
-  generates: Object.fromEntries(
-    DOMAINS.filter((domain) => domain.codegen).map((domain) => [
-      path.join(path.dirname(domain.schemaFiles[0]), "__generated__/resolvers-types.ts"),
-      {
-        schema: domain.schemaFiles,
-        plugins: ["typescript", "typescript-resolvers"],
-        config: {
-          federation: true,
-          useIndexSignature: true,
-          contextType: domain.codegen!.context,
-          mappers: domain.codegen!.mappers,
-          enumsAsTypes: true,
-          useTypeImports: true,
-          scalars: { DateTime: "Date | string", Date: "Date", Decimal: "string" },
-        },
-      },
-    ]),
-  ),
-};
+/** What codegen writes for one domain: its typed resolvers, from its schema files. */
+export interface CodegenTarget {
+  output: string;
+  schemaFiles: string[];
+  config: Record<string, unknown>;
+}
 
-export default config;
+/** Typed resolvers for every domain of the registry: federation on, the domain's context, its models as mappers. */
+export const targets: CodegenTarget[] = DOMAINS.filter((domain) => domain.codegen).map((domain) => ({
+  output: path.join(path.dirname(domain.schemaFiles[0]), "__generated__/resolvers-types.ts"),
+  schemaFiles: domain.schemaFiles,
+  config: {
+    federation: true,
+    useIndexSignature: true,
+    contextType: domain.codegen!.context,
+    mappers: domain.codegen!.mappers,
+    enumsAsTypes: true,
+    useTypeImports: true,
+    scalars: { DateTime: "Date | string", Date: "Date", Decimal: "string" },
+  },
+}));

@@ -1,22 +1,30 @@
 import { context, SpanKind, SpanStatusCode, trace } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { ExpressInstrumentation } from "@opentelemetry/instrumentation-express";
 import { GraphQLInstrumentation } from "@opentelemetry/instrumentation-graphql";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
-import { NodeSDK } from "@opentelemetry/sdk-node";
+import { Resource } from "@opentelemetry/resources";
+import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { telemetry } from "./hooks.js";
 
 /**
  * Traces over OTLP/HTTP to `endpoint` (`<endpoint>/v1/traces`): incoming and outgoing HTTP (so a
  * request's trace continues from the gateway into each subgraph through `traceparent`), Express routes,
  * GraphQL parse/validate/execute, and every SQL statement (pg on PostgreSQL; the Prisma adapter on both).
+ * The tracing packages are the 1.x line @apollo/gateway itself depends on: one copy of each in the tree.
  */
 export function startTracing(endpoint: string, serviceName: string): void {
-  const sdk = new NodeSDK({
-    serviceName,
-    traceExporter: new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, "")}/v1/traces` }),
+  const exporter = new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, "")}/v1/traces` });
+  const provider = new NodeTracerProvider({
+    resource: new Resource({ "service.name": serviceName }),
+    spanProcessors: [new BatchSpanProcessor(exporter)],
+  });
+  provider.register();
+  registerInstrumentations({
+    tracerProvider: provider,
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: (request) => request.url === "/healthz" || request.url === "/metrics" }),
       new UndiciInstrumentation(),
@@ -24,9 +32,7 @@ export function startTracing(endpoint: string, serviceName: string): void {
       new GraphQLInstrumentation({ mergeItems: true, ignoreTrivialResolveSpans: true }),
       new PgInstrumentation(),
     ],
-    resourceDetectors: [],
   });
-  sdk.start();
   const tracer = trace.getTracer("platform-sql");
   telemetry.sql = (statement, run) =>
     tracer.startActiveSpan("sql", { kind: SpanKind.CLIENT, attributes: { "db.system.name": "postgresql", "db.query.text": statement } }, context.active(), async (span) => {
@@ -50,5 +56,5 @@ export function startTracing(endpoint: string, serviceName: string): void {
     });
   telemetry.inProcessSubgraph = (subgraph, run) => hop(`subgraph ${subgraph}`, { "graphql.subgraph.name": subgraph }, run);
   telemetry.inProcessGateway = (run) => hop("gateway", {}, run);
-  telemetry.shutdown = () => sdk.shutdown();
+  telemetry.shutdown = () => provider.shutdown();
 }

@@ -18,14 +18,14 @@ interface Tool {
 }
 
 /**
- * The project's own tools, by the npm scripts that run them (`tsx … <file>.ts [args]`, alone or last after
- * `&&`): each file once, by the script that gives it the fewest arguments (`start:subgraph`, not `start:work`).
+ * The project's own tools, by the npm scripts that run them (`node --import … <file>.ts [args]`, alone or last after
+ * `&&`): each file once, by the script that gives it the fewest arguments.
  */
 async function tools(): Promise<Tool[]> {
   const { scripts } = JSON.parse(await readFile(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
   const byFile = new Map<string, Tool>();
   for (const [script, command] of Object.entries(scripts)) {
-    const match = /(?:^|&& )tsx (?:--import \S+ )*(\S+\.ts)((?: [^&|;]+)?)$/.exec(command);
+    const match = /(?:^|&& )node (?:--import \S+ )*(\S+\.ts)((?: [^&|;]+)?)$/.exec(command);
     if (!match) continue;
     const tool = { script, file: match[1], args: match[2].trim().split(" ").filter(Boolean) };
     const known = byFile.get(tool.file);

@@ -12,12 +12,12 @@ const ROOT = new URL("../../", import.meta.url);
 const scripts: Record<string, string> = JSON.parse(readFileSync(new URL("package.json", ROOT), "utf8")).scripts;
 const compose = parse(readFileSync(COMPOSE_FILE, "utf8"));
 
-/** The file an npm script runs: `tsx <file>.ts …` in development, `node dist/<file>.js …` compiled. */
+/** The file an npm script runs: `node --import … <file>.ts …` in development, `node dist/<file>.js …` compiled. */
 function entryOf(script: string): string {
   const command = scripts[script];
   assert.ok(command, `package.json has no script "${script}"`);
-  const match = command.match(/^(?:tsx|node) (?:--import \S+ )?(?:dist\/)?(\S+)\.(?:ts|js)\b/);
-  assert.ok(match, `script "${script}" is not "tsx <file>.ts" or "node dist/<file>.js": ${command}`);
+  const match = command.match(/^node (?:--import \S+ )*(?:dist\/)?(\S+)\.(?:ts|js)\b/);
+  assert.ok(match, `script "${script}" is not "node --import … <file>.ts" or "node dist/<file>.js": ${command}`);
   return match[1];
 }
 

@@ -4,10 +4,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { TYPESCRIPT_LOADER } from "../../lib/process/typescript-loader.js";
 import { startProcess, type Child } from "../../testing/processes.js";
 import type { LoadRequest, LoadResult } from "./load-generator.js";
 
-/** Starts `tsx <entry>` as a process and waits for the `listening <url>` line it prints. */
+/** Starts `<entry>` (TypeScript) as a process and waits for the `listening <url>` line it prints. */
 export async function startListening(entry: string | string[], env: Record<string, string> = {}, timeoutMs = 60_000): Promise<{ child: Child; url: string }> {
   const child = startProcess(entry, env);
   const deadline = Date.now() + timeoutMs;
@@ -53,7 +54,7 @@ export function cpuMs(pid: number): number {
 /** The load generator process; `run` sends one load and waits for its result. */
 export function startLoadGenerator(): { run(load: LoadRequest): Promise<LoadResult>; stop(): void } {
   const child: ChildProcess = fork(fileURLToPath(new URL("./load-generator.ts", import.meta.url)), {
-    execArgv: ["--import", "tsx"],
+    execArgv: TYPESCRIPT_LOADER,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   let pending: { resolve(result: LoadResult): void; reject(error: Error): void } | undefined;

@@ -1,0 +1,11 @@
+// Runs first in `npm install` (postinstall), on whatever Node runs it: plain JavaScript, no imports of
+// the project. The `node` that npm scripts use is the one first on their PATH: node_modules/.bin/node when
+// npm installed this platform's Node package (optionalDependencies), else the system's.
+import { requiredMajor, runtimeProblem } from "./runtime-requirement.mjs";
+
+const problem = runtimeProblem({ version: process.versions.node, platform: process.platform, arch: process.arch, execPath: process.execPath });
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+if (process.env.npm_config_loglevel === "verbose") console.log(`node ${process.version} (${process.execPath}) runs the project: ${requiredMajor}+ needed`);
