@@ -5,6 +5,7 @@ import { describe, test } from "node:test";
 import { DOMAINS } from "../../subgraphs/registry.js";
 import { CONFIGURATION_FILE, configurationText, referenceProblems } from "../docs/configuration.js";
 import { SETTINGS } from "../docs/settings-reference.js";
+import { BEGIN, operationsBlock, readmeFile, readmeText } from "../docs/domain-readmes.js";
 
 describe("docs generated from code (npm run docs)", () => {
   test("docs/configuration.md is what `npm run docs` writes (a stale file fails: run it)", () => {
@@ -31,5 +32,16 @@ describe("docs generated from code (npm run docs)", () => {
       assert.match(text, new RegExp(`^### ${domain.name}$`, "m"));
       assert.ok(text.includes(`| \`${domain.port}\` / \`http://127.0.0.1:${domain.port}/graphql\` | [${domain.name}]`), domain.name);
     }
+  });
+
+  test("every domain's README lists its GraphQL operations as its schema declares them (a stale list fails: run `npm run docs`)", () => {
+    for (const domain of DOMAINS) {
+      const current = readFileSync(readmeFile(domain), "utf8");
+      assert.ok(current.includes(BEGIN), `subgraphs/${domain.name}/README.md has no generated GraphQL operations part`);
+      assert.equal(current, readmeText(current, domain), `subgraphs/${domain.name}/README.md: run \`npm run docs\``);
+    }
+    const forum = operationsBlock(DOMAINS.find((domain) => domain.name === "forum")!);
+    assert.match(forum, /^Subscriptions:$/m);
+    assert.match(forum, /^\| `questionActivity\(questionId: ID!/m);
   });
 });
