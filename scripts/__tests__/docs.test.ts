@@ -9,7 +9,7 @@ import { BEGIN, operationsBlock, readmeFile, readmeText } from "../docs/domain-r
 
 describe("docs generated from code (npm run docs)", () => {
   test("docs/configuration.md is what `npm run docs` writes (a stale file fails: run it)", () => {
-    assert.equal(readFileSync(CONFIGURATION_FILE, "utf8"), configurationText(DOMAINS), "run `npm run docs` (tsx scripts/docs.ts)");
+    assert.equal(readFileSync(CONFIGURATION_FILE, "utf8"), configurationText(DOMAINS), "run `npm run docs`");
   });
 
   test("the settings reference describes exactly the variables the product reads, with the defaults the code falls back to", () => {
