@@ -1,13 +1,13 @@
 import path from "node:path";
 import type { CodegenConfig } from "@graphql-codegen/cli";
-import { DOMAINS } from "./subgraphs/registry.js";
+import { MANIFESTS } from "./subgraphs/manifests.js";
 
-/** Typed resolvers for every domain of the registry: federation on, the domain's context, its models as mappers. */
+/** Typed resolvers for every domain of the catalog (its manifest alone): federation on, the domain's context, its models as mappers. */
 const config: CodegenConfig = {
   overwrite: true,
   silent: process.env.CODEGEN_VERBOSE !== "1",
   generates: Object.fromEntries(
-    DOMAINS.filter((domain) => domain.codegen).map((domain) => [
+    MANIFESTS.filter((domain) => domain.codegen).map((domain) => [
       path.join(path.dirname(domain.schemaFiles[0]), "__generated__/resolvers-types.ts"),
       {
         schema: domain.schemaFiles,
