@@ -1,15 +1,14 @@
 /**
- * For a process a test starts, with `NODE_OPTIONS=--import <this file>` and `LOADED_MODULES_FILE`: every
- * module the process resolves (imports and `require` alike) is written to that file, one URL a line,
- * when the process exits. What a process loads shows what it costs, which its memory alone does not say.
+ * For a process a test starts (see `recordLoadedModules` in testing/footprint.ts): every module the process
+ * resolves, imports and `require` alike, is written to `LOADED_MODULES_FILE`, one URL a line, when it exits.
  */
 import { writeFileSync } from "node:fs";
-import { registerHooks } from "node:module";
+import module from "node:module";
 
 const file = process.env.LOADED_MODULES_FILE;
-if (file) {
+if (file && typeof module.registerHooks === "function") {
   const loaded = new Set<string>();
-  registerHooks({
+  module.registerHooks({
     resolve(specifier, context, nextResolve) {
       const resolved = nextResolve(specifier, context);
       loaded.add(resolved.url);
@@ -17,13 +16,4 @@ if (file) {
     },
   });
   process.on("exit", () => writeFileSync(file, [...loaded].join("\n")));
-}
-
-/** The npm packages among `urls` (`@scope/name` or `name`), each once. */
-export function packagesOf(urls: readonly string[]): string[] {
-  const names = urls.flatMap((url) => {
-    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url.slice(url.lastIndexOf("/node_modules/")));
-    return match ? [match[1]] : [];
-  });
-  return [...new Set(names)].sort();
 }
