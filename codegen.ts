@@ -1,5 +1,5 @@
 import path from "node:path";
-import { DOMAINS } from "./subgraphs/registry.js";
+import { MANIFESTS } from "./subgraphs/manifests.js";
 
 /** What codegen writes for one domain: its typed resolvers, from its schema files. */
 export interface CodegenTarget {
@@ -8,8 +8,8 @@ export interface CodegenTarget {
   config: Record<string, unknown>;
 }
 
-/** Typed resolvers for every domain of the registry: federation on, the domain's context, its models as mappers. */
-export const targets: CodegenTarget[] = DOMAINS.filter((domain) => domain.codegen).map((domain) => ({
+/** Typed resolvers for every domain of the catalog (its manifest alone): federation on, the domain's context, its models as mappers. */
+export const targets: CodegenTarget[] = MANIFESTS.filter((domain) => domain.codegen).map((domain) => ({
   output: path.join(path.dirname(domain.schemaFiles[0]), "__generated__/resolvers-types.ts"),
   schemaFiles: domain.schemaFiles,
   config: {

@@ -1,10 +1,10 @@
 import { composeServices } from "@apollo/composition";
-import type { DomainModule } from "../lib/modules/domain-module.js";
+import type { DomainManifest } from "../lib/modules/domain-manifest.js";
 
 export class CompositionError extends Error {}
 
 /** Composes the domains' own schemas into a supergraph (federation 2), or says why it cannot. */
-export async function composeSupergraph(domains: readonly DomainModule[], urls: Record<string, string>): Promise<string> {
+export async function composeSupergraph(domains: readonly DomainManifest[], urls: Record<string, string>): Promise<string> {
   const result = composeServices(domains.map(({ name, typeDefs }) => ({ name, url: urls[name], typeDefs })));
   if (result.errors) {
     throw new CompositionError(`subgraphs do not compose:\n${result.errors.map((e) => `- ${e.message}`).join("\n")}`);

@@ -3,7 +3,7 @@ import { boot, stopAll } from "../lib/process/boot.js";
 import { announceReady, reachableBase } from "../lib/process/banner.js";
 import { fileServiceUrl, subgraphUrls } from "../lib/modules/topology.js";
 import { createRuntime } from "../lib/runtime.js";
-import { DOMAINS } from "../subgraphs/registry.js";
+import { MANIFESTS } from "../subgraphs/manifests.js";
 import { gatewayEntries } from "./banner.js";
 import { start } from "./server.js";
 import { readSupergraphFile } from "./supergraph-file.js";
@@ -17,8 +17,8 @@ Settings come from the environment (docs/configuration.md).`);
 await boot("gateway", async (config, log) => {
   const runtime = await createRuntime(config, "gateway");
   // SUPERGRAPH_FILE: a supergraph composed elsewhere, served with the subgraph URLs it names.
-  const supergraph = config.supergraphFile ? await readSupergraphFile(config.supergraphFile, DOMAINS) : undefined;
-  const domains = supergraph?.domains ?? DOMAINS;
+  const supergraph = config.supergraphFile ? await readSupergraphFile(config.supergraphFile, MANIFESTS) : undefined;
+  const domains = supergraph?.domains ?? MANIFESTS;
   const files = fileServiceUrl(config.settings, domains);
   if (supergraph) log.info({ file: config.supergraphFile, subgraphs: Object.keys(supergraph.subgraphUrls), domains: domains.map((d) => d.name) }, "serving a supergraph file");
   const gateway = await start(
@@ -27,7 +27,7 @@ await boot("gateway", async (config, log) => {
       config,
       log,
       domains,
-      subgraphUrls: supergraph?.subgraphUrls ?? subgraphUrls(config.settings, DOMAINS),
+      subgraphUrls: supergraph?.subgraphUrls ?? subgraphUrls(config.settings, MANIFESTS),
       supergraphSdl: supergraph?.sdl,
       bus: runtime.bus,
       internalCalls: runtime.internalCalls,

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { Express, Request, Response } from "express";
 import type { Logger } from "../lib/logger.js";
-import type { DomainModule } from "../lib/modules/domain-module.js";
+import type { DomainManifest } from "../lib/modules/domain-manifest.js";
 
 const unavailable = (res: Response) => void res.status(502).type("text/plain").send("The page is unavailable");
 
@@ -10,7 +10,7 @@ const unavailable = (res: Response) => void res.status(502).type("text/plain").s
  * gateway's port passes GET requests under those paths to the domain's subgraph, with the path and query
  * only — no credentials or other headers — and only if the normalised path stays under the prefix.
  */
-export function mountPageProxy(app: Express, domains: readonly DomainModule[], subgraphUrls: Record<string, string>, log: Logger): void {
+export function mountPageProxy(app: Express, domains: readonly DomainManifest[], subgraphUrls: Record<string, string>, log: Logger): void {
   for (const domain of domains) {
     for (const prefix of domain.publicPaths ?? []) {
       app.get(`${prefix}/*rest`, (req: Request, res: Response) => {

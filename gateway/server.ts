@@ -21,7 +21,7 @@ import { mountApiDocs } from "./pages/api-docs.js";
 import { DeclaredSubscriptions, type ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
 import { httpOperationRefusals } from "./subscriptions/http-refusal.js";
-import type { DomainModule } from "../lib/modules/domain-module.js";
+import type { DomainManifest } from "../lib/modules/domain-manifest.js";
 import { LeanExecutor } from "./execution/lean-executor.js";
 import { SubgraphCalls, type InProcessSubgraph } from "./execution/subgraph-calls.js";
 import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
@@ -45,7 +45,7 @@ export interface GatewayOptions {
   config: Pick<Config, "corsAllowOrigin" | "bodyLimitBytes" | "maxSubscriptionsPerConnection" | "operationLimits" | "production" | "introspection" | "trustProxy" | "gatewayExecutor" | "metrics" | "consoleClient" | "publicUrl">;
   log: Logger;
   /** The domains the graph is composed of (their schemas and declared subscriptions), and where each subgraph is. */
-  domains: readonly DomainModule[];
+  domains: readonly DomainManifest[];
   subgraphUrls: Record<string, string>;
   /** A supergraph composed elsewhere (`SUPERGRAPH_FILE`); without it the domains' schemas are composed. */
   supergraphSdl?: string;

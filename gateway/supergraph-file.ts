@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { Kind, parse, type ConstValueNode, type DocumentNode, type EnumTypeDefinitionNode } from "graphql";
-import type { DomainModule } from "../lib/modules/domain-module.js";
+import type { DomainManifest } from "../lib/modules/domain-manifest.js";
 import { withSecurityLeftToSubgraphs } from "./compose.js";
 
 /** A supergraph composed elsewhere (`SUPERGRAPH_FILE`), as the gateway serves it. */
@@ -9,7 +9,7 @@ export interface SupergraphFile {
   /** Every subgraph the file names, with the URL it names for it. */
   subgraphUrls: Record<string, string>;
   /** The product's domains among those subgraphs (same name, and every type of theirs in it): their declared subscriptions and page routes stay on. */
-  domains: DomainModule[];
+  domains: DomainManifest[];
 }
 
 export class SupergraphFileError extends Error {}
@@ -44,13 +44,13 @@ function subgraphUrlsOf(document: DocumentNode): Record<string, string> {
  * Reads a supergraph file. Of the product's `domains` it keeps those the file has as subgraphs: same
  * name and every object type of the domain present (a foreign subgraph that merely shares a name is not ours).
  */
-export async function readSupergraphFile(file: string, domains: readonly DomainModule[]): Promise<SupergraphFile> {
+export async function readSupergraphFile(file: string, domains: readonly DomainManifest[]): Promise<SupergraphFile> {
   const sdl = await readFile(file, "utf8").catch((error: Error) => {
     throw new SupergraphFileError(`SUPERGRAPH_FILE ${file}: ${error.message}`);
   });
   const document = parse(sdl, { noLocation: true });
   const subgraphUrls = subgraphUrlsOf(document);
   const types = new Set(objectTypeNames(document));
-  const ours = (domain: DomainModule) => domain.name in subgraphUrls && objectTypeNames(domain.typeDefs).every((name) => types.has(name));
+  const ours = (domain: DomainManifest) => domain.name in subgraphUrls && objectTypeNames(domain.typeDefs).every((name) => types.has(name));
   return { sdl: withSecurityLeftToSubgraphs(sdl), subgraphUrls, domains: domains.filter(ours) };
 }

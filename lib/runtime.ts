@@ -1,7 +1,7 @@
 import { BusinessTokenService } from "./auth/business-token.js";
 import { resolveJwtSecret } from "./auth/jwt-secret.js";
 import { loadConfig, type Config } from "./config.js";
-import { openDatabase, type Database } from "./db/database.js";
+import type { Database } from "./db/database.js";
 import { createLogger, type Logger } from "./logger.js";
 import { pingRedis, watchedRedis } from "./redis.js";
 import { databaseCheck, type ReadinessCheck } from "./readiness.js";
@@ -70,6 +70,8 @@ export async function createRuntime(config: Config = loadConfig(), name?: string
 /** Opens the database (embedded PGlite or DATABASE_URL) after applying pending migrations. */
 export async function createDataRuntime(config: Config = loadConfig(), name?: string): Promise<DataRuntime> {
   const runtime = await createRuntime(config, name);
+  // Loaded here, not with this file: the gateway and the REST adapter, which have no database, never load Prisma or the embedded engine.
+  const { openDatabase } = await import("./db/database.js");
   const db = await openDatabase(config);
   const redis = config.redisUrl
     ? watchedRedis(config.redisUrl, {

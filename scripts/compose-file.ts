@@ -1,11 +1,11 @@
 import { writeFileSync } from "node:fs";
 import { stringify } from "yaml";
-import { variablePrefix } from "../lib/modules/domain-module.js";
-import { DOMAINS } from "../subgraphs/registry.js";
+import { variablePrefix } from "../lib/modules/domain-manifest.js";
+import { MANIFESTS } from "../subgraphs/manifests.js";
 import { readCommandLine } from "../lib/process/command-line.js";
 
 /**
- * `compose.yaml`, the scale-out layout, derived from the registry: PostgreSQL, Redis, every domain's
+ * `compose.yaml`, the scale-out layout, derived from the domains' manifests: PostgreSQL, Redis, every domain's
  * subgraph, two gateways, the REST adapter and a job worker, each running the npm script the
  * split-process tests start (in its compiled form, `start:prod:…`). `npm run compose:file` rewrites it.
  */
@@ -33,8 +33,8 @@ const platform = {
 
 const dependsOnData = { postgres: { condition: "service_healthy" }, redis: { condition: "service_started" } };
 const serviceName = (domain: string) => `subgraph-${domain}`;
-const subgraphUrls = Object.fromEntries(DOMAINS.map((domain) => [`${variablePrefix(domain.name)}_SUBGRAPH_URL`, `http://${serviceName(domain.name)}:${domain.port}/graphql`]));
-const everySubgraph = Object.fromEntries(DOMAINS.map((domain) => [serviceName(domain.name), { condition: "service_healthy" }]));
+const subgraphUrls = Object.fromEntries(MANIFESTS.map((domain) => [`${variablePrefix(domain.name)}_SUBGRAPH_URL`, `http://${serviceName(domain.name)}:${domain.port}/graphql`]));
+const everySubgraph = Object.fromEntries(MANIFESTS.map((domain) => [serviceName(domain.name), { condition: "service_healthy" }]));
 const healthcheck = (port: number) => ({
   test: ["CMD", "node", "-e", `fetch('http://127.0.0.1:${port}/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`],
   interval: "5s",
@@ -54,7 +54,7 @@ function gateway(hostPort: number) {
 
 export function composeDocument(): Record<string, unknown> {
   const subgraphs = Object.fromEntries(
-    DOMAINS.map((domain) => [
+    MANIFESTS.map((domain) => [
       serviceName(domain.name),
       {
         ...platform,
@@ -99,13 +99,13 @@ export function composeDocument(): Record<string, unknown> {
 }
 
 export function composeText(): string {
-  return `# Written by \`npm run compose:file\` from subgraphs/registry.ts: edit that script, not this file.\n# JWT_SECRET=… docker compose up (after \`docker build -t federated-platform .\`)\n${stringify(composeDocument(), { aliasDuplicateObjects: false })}`;
+  return `# Written by \`npm run compose:file\` from the domains' manifests: edit that script, not this file.\n# JWT_SECRET=… docker compose up (after \`docker build -t federated-platform .\`)\n${stringify(composeDocument(), { aliasDuplicateObjects: false })}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   readCommandLine(`Usage: npm run compose:file
 
-Writes compose.yaml from the registry: PostgreSQL, Redis, every domain's subgraph, two gateways, the REST
+Writes compose.yaml from the domains' manifests: PostgreSQL, Redis, every domain's subgraph, two gateways, the REST
 adapter and a worker, each on the port its settings give. (The supergraph: npm run compose.)`);
   writeFileSync(COMPOSE_FILE, composeText());
   console.log("wrote compose.yaml");

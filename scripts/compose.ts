@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { loadConfig } from "../lib/config.js";
 import { subgraphUrls } from "../lib/modules/topology.js";
 import { composeSupergraph } from "../gateway/compose.js";
-import { DOMAINS } from "../subgraphs/registry.js";
+import { MANIFESTS } from "../subgraphs/manifests.js";
 
 readCommandLine(`Usage: npm run compose
 
@@ -13,7 +13,7 @@ the URL the settings give it (<NAME>_SUBGRAPH_URL). Fails, saying why, when the 
 
 const target = new URL("../gateway/supergraph.graphql", import.meta.url);
 try {
-  const sdl = await composeSupergraph(DOMAINS, subgraphUrls(loadConfig().settings, DOMAINS));
+  const sdl = await composeSupergraph(MANIFESTS, subgraphUrls(loadConfig().settings, MANIFESTS));
   await writeFile(target, sdl);
   console.log(`supergraph written to gateway/supergraph.graphql`);
 } catch (error) {

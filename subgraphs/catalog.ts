@@ -1,28 +1,37 @@
+import type { DomainManifest } from "../lib/modules/domain-manifest.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
+
+interface Entry {
+  /** What routing, composing and placing the domain takes: data and its schema, none of its code. */
+  manifest: () => Promise<{ default: DomainManifest }>;
+  /** The manifest with its wiring, for a process that serves the domain or runs its jobs. */
+  module: () => Promise<{ default: DomainModule }>;
+}
 
 /**
  * Every domain of the graph, one line each, loaded only when asked for: a process serving one domain
- * (or a test of a few) loads no other domain's code (libp2p, pdf.js, canvas, stripe…).
+ * (or a test of a few) loads no other domain's code (libp2p, pdf.js, canvas, stripe…), and one that
+ * only routes or composes loads the manifests alone.
  */
-const LOADERS: Record<string, () => Promise<{ default: DomainModule }>> = {
-  accounts: () => import("./accounts/module.js"),
-  work: () => import("./work/module.js"),
-  payments: () => import("./payments/module.js"),
-  identity: () => import("./identity/module.js"),
-  assets: () => import("./assets/module.js"),
-  designs: () => import("./designs/module.js"),
-  imports: () => import("./imports/module.js"),
-  resizes: () => import("./resizes/module.js"),
-  exports: () => import("./exports/module.js"),
-  comments: () => import("./comments/module.js"),
-  "brand-templates": () => import("./brand-templates/module.js"),
-  webhooks: () => import("./webhooks/module.js"),
-  blog: () => import("./blog/module.js"),
-  forum: () => import("./forum/module.js"),
-  p2p: () => import("./p2p/module.js"),
+const CATALOG: Record<string, Entry> = {
+  accounts: { manifest: () => import("./accounts/manifest.js"), module: () => import("./accounts/module.js") },
+  work: { manifest: () => import("./work/manifest.js"), module: () => import("./work/module.js") },
+  payments: { manifest: () => import("./payments/manifest.js"), module: () => import("./payments/module.js") },
+  identity: { manifest: () => import("./identity/manifest.js"), module: () => import("./identity/module.js") },
+  assets: { manifest: () => import("./assets/manifest.js"), module: () => import("./assets/module.js") },
+  designs: { manifest: () => import("./designs/manifest.js"), module: () => import("./designs/module.js") },
+  imports: { manifest: () => import("./imports/manifest.js"), module: () => import("./imports/module.js") },
+  resizes: { manifest: () => import("./resizes/manifest.js"), module: () => import("./resizes/module.js") },
+  exports: { manifest: () => import("./exports/manifest.js"), module: () => import("./exports/module.js") },
+  comments: { manifest: () => import("./comments/manifest.js"), module: () => import("./comments/module.js") },
+  "brand-templates": { manifest: () => import("./brand-templates/manifest.js"), module: () => import("./brand-templates/module.js") },
+  webhooks: { manifest: () => import("./webhooks/manifest.js"), module: () => import("./webhooks/module.js") },
+  blog: { manifest: () => import("./blog/manifest.js"), module: () => import("./blog/module.js") },
+  forum: { manifest: () => import("./forum/manifest.js"), module: () => import("./forum/module.js") },
+  p2p: { manifest: () => import("./p2p/manifest.js"), module: () => import("./p2p/module.js") },
 };
 
-export const DOMAIN_NAMES: readonly string[] = Object.keys(LOADERS);
+export const DOMAIN_NAMES: readonly string[] = Object.keys(CATALOG);
 
 export class UnknownDomainError extends Error {
   constructor(name: string) {
@@ -30,9 +39,14 @@ export class UnknownDomainError extends Error {
   }
 }
 
-/** The domains of these names (every domain when none are given), in the order asked. */
-export async function loadDomains(names: readonly string[] = DOMAIN_NAMES): Promise<DomainModule[]> {
-  const unknown = names.find((name) => !Object.hasOwn(LOADERS, name));
+async function load<Part extends keyof Entry>(part: Part, names: readonly string[]): Promise<Awaited<ReturnType<Entry[Part]>>["default"][]> {
+  const unknown = names.find((name) => !Object.hasOwn(CATALOG, name));
   if (unknown !== undefined) throw new UnknownDomainError(unknown);
-  return Promise.all(names.map(async (name) => (await LOADERS[name]()).default));
+  return Promise.all(names.map(async (name) => (await CATALOG[name][part]()).default));
 }
+
+/** The manifests of these domains (every domain when none are given), in the order asked: no domain's code is loaded. */
+export const loadManifests = (names: readonly string[] = DOMAIN_NAMES): Promise<DomainManifest[]> => load("manifest", names);
+
+/** The domains of these names (every domain when none are given), in the order asked, with their wiring. */
+export const loadDomains = (names: readonly string[] = DOMAIN_NAMES): Promise<DomainModule[]> => load("module", names);

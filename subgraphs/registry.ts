@@ -1,7 +1,7 @@
 import type { DomainModule } from "../lib/modules/domain-module.js";
 import { loadDomains } from "./catalog.js";
 
-/** Every domain of the graph (subgraphs/catalog.ts): composition, processes, ports, workers and codegen follow from this list. */
+/** Every domain of the graph with its wiring (subgraphs/catalog.ts), for processes that serve domains or run their jobs; the rest read MANIFESTS (subgraphs/manifests.ts). */
 export const DOMAINS: readonly DomainModule[] = await loadDomains();
 
 /** The domain named `name`, or an error listing the names there are. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { print } from "graphql";
 import { composeSupergraph } from "../gateway/compose.js";
-import type { DomainModule } from "../lib/modules/domain-module.js";
+import type { DomainManifest } from "../lib/modules/domain-manifest.js";
 
 /**
  * Composing the fifteen domains took 1.6–2 s of every platform a test booted. A composition depends only
@@ -15,13 +15,13 @@ const CACHE = fileURLToPath(new URL("../node_modules/.cache/platform-test-templa
 const standIn = (name: string) => `http://${name}.subgraph.invalid/graphql`;
 const composed = new Map<string, Promise<string>>();
 
-function schemasHash(domains: readonly DomainModule[]): string {
+function schemasHash(domains: readonly DomainManifest[]): string {
   const hash = createHash("sha256");
   for (const domain of domains) hash.update(`${domain.name}\n${print(domain.typeDefs)}\n`);
   return hash.digest("hex").slice(0, 16);
 }
 
-async function composeOnce(domains: readonly DomainModule[], key: string): Promise<string> {
+async function composeOnce(domains: readonly DomainManifest[], key: string): Promise<string> {
   const file = path.join(CACHE, `supergraph-${key}.graphql`);
   const kept = await readFile(file, "utf8").catch(() => undefined);
   if (kept) return kept;
@@ -34,7 +34,7 @@ async function composeOnce(domains: readonly DomainModule[], key: string): Promi
 }
 
 /** `composeSupergraph`, answered from a composition of the same schemas made earlier (this run or before). */
-export async function cachedComposition(domains: readonly DomainModule[], urls: Record<string, string>): Promise<string> {
+export async function cachedComposition(domains: readonly DomainManifest[], urls: Record<string, string>): Promise<string> {
   const key = schemasHash(domains);
   if (!composed.has(key)) composed.set(key, composeOnce(domains, key));
   let sdl = await composed.get(key)!;

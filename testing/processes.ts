@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import type { TestDatabase } from "./database.js";
-import { variablePrefix } from "../lib/modules/domain-module.js";
+import { variablePrefix } from "../lib/modules/domain-manifest.js";
 import { DIRECT_PORT_VARIABLES } from "../rest-adapter/services.js";
-import { DOMAINS } from "../subgraphs/registry.js";
+import { MANIFESTS } from "../subgraphs/manifests.js";
 import { TYPESCRIPT_LOADER } from "../lib/process/typescript-loader.js";
 
 /** The environment of a platform process over a test database: its own secret, loopback, quiet logs, any free p2p port; `extra` on top. */
@@ -22,7 +22,7 @@ export function platformProcessEnv(database: TestDatabase, extra: Record<string,
 }
 
 /** Each domain's subgraph as a process: its name, the variable naming its port and the one a gateway finds it by. */
-export const SUBGRAPH_PROCESSES = DOMAINS.map(({ name }) => ({
+export const SUBGRAPH_PROCESSES = MANIFESTS.map(({ name }) => ({
   name,
   entry: ["scripts/start-subgraph.ts", name],
   portVariable: `${variablePrefix(name)}_SUBGRAPH_PORT`,

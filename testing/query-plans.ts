@@ -4,11 +4,11 @@ import { Supergraph, operationFromDocument } from "@apollo/federation-internals"
 import { QueryPlanner, prettyFormatQueryPlan } from "@apollo/query-planner";
 import { parse } from "graphql";
 import { composeSupergraph } from "../gateway/compose.js";
-import type { DomainModule } from "../lib/modules/domain-module.js";
-import { DOMAINS } from "../subgraphs/registry.js";
+import type { DomainManifest } from "../lib/modules/domain-manifest.js";
+import { MANIFESTS } from "../subgraphs/manifests.js";
 
 /** The domains' supergraph, each subgraph at `http://<name>.test/graphql`. */
-export function composeForTests(domains: readonly DomainModule[] = DOMAINS): Promise<string> {
+export function composeForTests(domains: readonly DomainManifest[] = MANIFESTS): Promise<string> {
   return composeSupergraph(domains, Object.fromEntries(domains.map(({ name }) => [name, `http://${name}.test/graphql`])));
 }
 

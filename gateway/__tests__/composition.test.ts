@@ -4,7 +4,7 @@ import { describe, test } from "node:test";
 import { buildSchema } from "graphql";
 import { parse } from "graphql";
 import { composeServices } from "@apollo/composition";
-import { DOMAINS } from "../../subgraphs/registry.js";
+import { MANIFESTS } from "../../subgraphs/manifests.js";
 import { composeForTests } from "../../testing/query-plans.js";
 
 describe("composition", () => {
@@ -13,7 +13,7 @@ describe("composition", () => {
     const schema = buildSchema(sdl);
     assert.ok(schema.getType("User"), "User is in the supergraph");
     assert.match(sdl, /join__type\(graph: ACCOUNTS, key: "id"\)/);
-    for (const { name } of DOMAINS) assert.match(sdl, new RegExp(`url: "http://${name}.test/graphql"`));
+    for (const { name } of MANIFESTS) assert.match(sdl, new RegExp(`url: "http://${name}.test/graphql"`));
     const mutations = Object.keys(schema.getMutationType()!.getFields());
     assert.ok(mutations.includes("registerWithEmailPassword") && mutations.includes("promoteRole"));
   });

@@ -7,7 +7,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { composeSupergraph } from "../compose.js";
 import { readSupergraphFile } from "../supergraph-file.js";
-import { DOMAINS } from "../../subgraphs/registry.js";
+import { MANIFESTS } from "../../subgraphs/manifests.js";
 import { composeMemorySupergraph, startMemorySubgraph } from "../../testing/memory-federation.js";
 import { freePort, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
 
@@ -63,13 +63,13 @@ describe("SUPERGRAPH_FILE: the gateway serves a supergraph composed elsewhere", 
   });
 
   test("a file composed from the product's own domains keeps them all (their declared subscriptions and URLs)", async () => {
-    const urls = Object.fromEntries(DOMAINS.map((domain, i) => [domain.name, `http://10.0.0.${i + 1}:4000/graphql`]));
+    const urls = Object.fromEntries(MANIFESTS.map((domain, i) => [domain.name, `http://10.0.0.${i + 1}:4000/graphql`]));
     const file = path.join(dir, "product.graphql");
-    await writeFile(file, await composeSupergraph(DOMAINS, urls));
-    const read = await readSupergraphFile(file, DOMAINS);
+    await writeFile(file, await composeSupergraph(MANIFESTS, urls));
+    const read = await readSupergraphFile(file, MANIFESTS);
     assert.deepEqual(read.subgraphUrls, urls);
-    assert.deepEqual(read.domains.map((domain) => domain.name), DOMAINS.map((domain) => domain.name));
-    const foreign = await readSupergraphFile(supergraphFile, DOMAINS);
+    assert.deepEqual(read.domains.map((domain) => domain.name), MANIFESTS.map((domain) => domain.name));
+    const foreign = await readSupergraphFile(supergraphFile, MANIFESTS);
     assert.deepEqual(foreign.domains, [], "the file's accounts subgraph shares only the name of the product's");
   });
 });

@@ -5,15 +5,9 @@ import type { Bus } from "../pubsub.js";
 import { PermanentJobError, RetryJobLaterError, TransientJobError } from "./errors.js";
 import { integrationEventJob, resourceIdsOf } from "./integration-events.js";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
+import { JOB_EVENTS, type JobEvent } from "./events.js";
 
-/** Channel every job transition is published on, after it commits: `{ kind, id, status }`. */
-export const JOB_EVENTS = "jobs";
-
-export interface JobEvent {
-  kind: string;
-  id: string;
-  status: Job["status"];
-}
+export { JOB_EVENTS, type JobEvent };
 
 export type JobHandler = (job: Job, signal: AbortSignal) => Promise<Prisma.InputJsonValue>;
 

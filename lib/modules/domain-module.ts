@@ -1,18 +1,10 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { concatAST, parse, type DocumentNode } from "graphql";
 import type { Express } from "express";
 import type { AuthState } from "../auth/request-auth.js";
-import type { DesignRateTable } from "../graphql/design-rate-limits.js";
 import type { JobHandler } from "../jobs/engine.js";
 import type { DataRuntime } from "../runtime.js";
 import type { Settings } from "../settings.js";
 import type { UploadReceiver } from "../storage/file-routes.js";
-import type { Platform } from "../graphql/auth-directives.js";
-import type { SubscriptionDeclaration } from "./subscriptions.js";
-
-export type { Platform };
+import type { DomainManifest } from "./domain-manifest.js";
 
 /** Every request context of every domain: its long-lived dependencies, the verified caller and per-request loaders. */
 export type DomainContext<Dependencies, Loaders> = Dependencies & {
@@ -37,39 +29,19 @@ export interface Sweep {
   run(): Promise<number>;
 }
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-
-/** SDL every domain that declares jobs shares (job states and errors), so several such domains compose. */
-const JOB_TYPES_FILE = fileURLToPath(new URL("../jobs/job-types.graphql", import.meta.url));
-
 /**
- * One domain of the graph, described once: everything that starts, composes, type-checks, schedules
- * and routes it is derived from this (see subgraphs/registry.ts).
+ * What serving a domain takes, beside its manifest (`subgraphs/<name>/module.ts`): its resolvers, its
+ * settings, what its requests share, its jobs and sweeps, upload slots, routes, and whatever it runs
+ * while its subgraph serves. Only processes that serve the domain (or run its jobs) load it.
  */
-export interface DomainDefinition<DomainSettings, Dependencies, Loaders> {
-  /** Lower-case name: the subgraph's name, `npm run start:subgraph -- <name>`, `<NAME>_SUBGRAPH_PORT` / `_URL`. */
-  name: string;
-  /** Whose tokens `@authenticated` means here (`@requiresScopes` is always the design platform's, `@policy` the business platform's). */
-  platform: Platform;
-  /** The domain's `schema.graphql` (federation v2 `@link`). */
-  schema: URL;
-  /** Adds the shared job types (`JobStatus`, `JobError`) to the schema. */
-  declaresJobs?: boolean;
+export interface DomainWiring<DomainSettings, Dependencies, Loaders> {
   resolvers: unknown;
-  /** The subgraph's port when it runs as its own process (unless `<NAME>_SUBGRAPH_PORT` says otherwise). */
-  port: number;
-  /** Older variable names still accepted for the port and URL (documented aliases). */
-  aliases?: { port?: string[]; url?: string[] };
   /** The domain's own settings, read through the one settings reader. */
   settings?: (settings: Settings) => DomainSettings;
   /** Long-lived parts every request shares (database, clients, limiters), built once per process. */
   dependencies: (runtime: DataRuntime, settings: DomainSettings) => Dependencies;
   /** Per-request DataLoaders. */
   loaders: (dependencies: Dependencies) => Loaders;
-  /** Codegen: the context type (`../context.js#WorkContext`) and the models resolvers receive. */
-  codegen?: { context: string; mappers: Record<string, string> };
-  /** Documented per-integration-and-user limits of design operations. */
-  rateLimits?: DesignRateTable;
   jobs?: (runtime: DataRuntime, settings: DomainSettings) => Record<string, JobHandler>;
   /**
    * Job kinds served by workers of their own in every worker process (e.g. deliveries that wait on
@@ -83,30 +55,19 @@ export interface DomainDefinition<DomainSettings, Dependencies, Loaders> {
   start?: (dependencies: Dependencies) => Promise<void>;
   /** Stopped when the subgraph's server closes. */
   stop?: (dependencies: Dependencies) => Promise<void>;
-  /** Further HTTP routes on the subgraph's own server. */
+  /** Further HTTP routes on the subgraph's own server (its manifest's `publicPaths` name those anyone may open). */
   routes?: (app: Express, runtime: DataRuntime, settings: DomainSettings) => void;
-  /** Path prefixes of pages among its `routes` that anyone with a link may open: the gateway's port passes GETs under them through. */
-  publicPaths?: string[];
-  /** Subscription fields the gateway serves over graphql-ws. */
-  subscriptions?: SubscriptionDeclaration[];
-  /** Hosts the platform's file routes (`/blobs/…`, `/uploads/…` of every domain): the gateway forwards them to its server. */
-  servesFiles?: boolean;
 }
 
-/** A domain as the rest of the platform sees it (settings and dependencies are opaque outside it). */
-export interface DomainModule extends DomainDefinition<unknown, unknown, unknown> {
-  typeDefs: DocumentNode;
-  /** The schema files, relative to the repository root (codegen reads them). */
-  schemaFiles: string[];
-}
+/**
+ * One domain of the graph as the processes serving it see it: its manifest and its wiring (settings
+ * and dependencies are opaque outside it). Everything that starts, schedules and serves it is derived
+ * from this (see subgraphs/catalog.ts).
+ */
+export interface DomainModule extends DomainManifest, DomainWiring<unknown, unknown, unknown> {}
 
-export function defineDomain<DomainSettings, Dependencies, Loaders>(definition: DomainDefinition<DomainSettings, Dependencies, Loaders>): DomainModule {
-  const files = [fileURLToPath(definition.schema), ...(definition.declaresJobs ? [JOB_TYPES_FILE] : [])];
-  return {
-    ...(definition as unknown as DomainDefinition<unknown, unknown, unknown>),
-    typeDefs: concatAST(files.map((file) => parse(readFileSync(file, "utf8")))),
-    schemaFiles: files.map((file) => path.relative(ROOT, file)),
-  };
+export function defineDomain<DomainSettings, Dependencies, Loaders>(manifest: DomainManifest, wiring: DomainWiring<DomainSettings, Dependencies, Loaders>): DomainModule {
+  return { ...manifest, ...(wiring as unknown as DomainWiring<unknown, unknown, unknown>) };
 }
 
 /** The request context of `module`: its dependencies, the caller, fresh loaders. */
@@ -118,16 +79,3 @@ export function contextOf(
 ): DomainContext<unknown, unknown> {
   return { ...(dependencies as object), auth, clientAddress: request.clientAddress, subscriptionEvent: request.subscriptionEvent, loaders: module.loaders(dependencies) };
 }
-
-/** `accounts` → `ACCOUNTS`, `brand-templates` → `BRAND_TEMPLATES`: the prefix of a domain's variables. */
-export function variablePrefix(name: string): string {
-  return name.toUpperCase().replace(/[^A-Z0-9]+/g, "_");
-}
-
-/** Codegen mapper of a Prisma model, as seen from `subgraphs/<domain>/__generated__/`. */
-export function prismaModel(model: string, alias = `${model}Model`): string {
-  return `../../../generated/prisma/client.js#${model} as ${alias}`;
-}
-
-/** Codegen mapper of another domain's entity this domain only references by key. */
-export const ENTITY_REFERENCE = "../../../lib/graphql/entity-reference.js#EntityReference";

@@ -1,4 +1,4 @@
-import { JOB_EVENTS } from "../jobs/engine.js";
+import { JOB_EVENTS } from "../jobs/events.js";
 
 /**
  * A `Subscription` field a domain declares (its query twin has the same name, arguments and type).

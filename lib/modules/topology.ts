@@ -1,5 +1,5 @@
 import type { Settings } from "../settings.js";
-import { variablePrefix, type DomainModule } from "./domain-module.js";
+import { variablePrefix, type DomainManifest } from "./domain-manifest.js";
 
 /** Where one subgraph listens when it runs as its own process, and where a gateway finds it. */
 export interface SubgraphEndpoint {
@@ -8,30 +8,30 @@ export interface SubgraphEndpoint {
 }
 
 /** `<NAME>_SUBGRAPH_PORT` and `<NAME>_SUBGRAPH_URL` of every domain (older names accepted as aliases). */
-export function subgraphEndpoint(settings: Settings, module: DomainModule): SubgraphEndpoint {
+export function subgraphEndpoint(settings: Settings, module: DomainManifest): SubgraphEndpoint {
   const prefix = variablePrefix(module.name);
   const port = settings.port(`${prefix}_SUBGRAPH_PORT`, module.port, module.aliases?.port);
   const url = settings.string(`${prefix}_SUBGRAPH_URL`, `http://127.0.0.1:${port}/graphql`, module.aliases?.url);
   return { port, url };
 }
 
-export function subgraphEndpoints(settings: Settings, modules: readonly DomainModule[]): Record<string, SubgraphEndpoint> {
+export function subgraphEndpoints(settings: Settings, modules: readonly DomainManifest[]): Record<string, SubgraphEndpoint> {
   return Object.fromEntries(modules.map((module) => [module.name, subgraphEndpoint(settings, module)]));
 }
 
 /** The domain that answers the platform's signed file URLs (the gateway forwards them to it). */
-export function fileServiceModule(modules: readonly DomainModule[]): DomainModule | undefined {
+export function fileServiceModule(modules: readonly DomainManifest[]): DomainManifest | undefined {
   return modules.find((module) => module.servesFiles);
 }
 
 /** Where the gateway forwards file URLs in split processes: `FILES_URL`, else the file-serving domain's subgraph. */
-export function fileServiceUrl(settings: Settings, modules: readonly DomainModule[]): string | undefined {
+export function fileServiceUrl(settings: Settings, modules: readonly DomainManifest[]): string | undefined {
   const module = fileServiceModule(modules);
   const fallback = module ? subgraphEndpoint(settings, module).url.replace(/\/graphql$/, "") : undefined;
   return settings.raw("FILES_URL") ?? fallback;
 }
 
 /** Where a gateway finds each subgraph, by domain name. */
-export function subgraphUrls(settings: Settings, modules: readonly DomainModule[]): Record<string, string> {
+export function subgraphUrls(settings: Settings, modules: readonly DomainManifest[]): Record<string, string> {
   return Object.fromEntries(modules.map((module) => [module.name, subgraphEndpoint(settings, module).url]));
 }

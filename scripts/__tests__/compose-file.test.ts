@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { parse } from "yaml";
-import { variablePrefix } from "../../lib/modules/domain-module.js";
+import { variablePrefix } from "../../lib/modules/domain-manifest.js";
 import { SUBGRAPH_PROCESSES } from "../../testing/processes.js";
-import { DOMAINS } from "../../subgraphs/registry.js";
+import { MANIFESTS } from "../../subgraphs/manifests.js";
 import { COMPOSE_FILE, composeText } from "../compose-file.js";
 
 const ROOT = new URL("../../", import.meta.url);
@@ -22,13 +22,13 @@ function entryOf(script: string): string {
 }
 
 describe("compose.yaml and the Dockerfile", () => {
-  test("compose.yaml is what `npm run compose:file` writes from the registry", () => {
+  test("compose.yaml is what `npm run compose:file` writes from the manifests", () => {
     assert.equal(readFileSync(COMPOSE_FILE, "utf8"), composeText(), "run `npm run compose:file`");
   });
 
   test("every service runs an npm script that exists, the compiled form of the script the split-process tests start", () => {
     const platformServices = Object.entries<any>(compose.services).filter(([, service]) => service.command);
-    assert.ok(platformServices.length >= DOMAINS.length + 4);
+    assert.ok(platformServices.length >= MANIFESTS.length + 4);
     const testedEntries = new Set(["gateway/index", "rest-adapter/index", "workers/index", ...SUBGRAPH_PROCESSES.map((p) => p.entry[0].replace(/\.ts$/, ""))]);
     for (const [name, service] of platformServices) {
       const [npm, run, script] = service.command;
@@ -41,7 +41,7 @@ describe("compose.yaml and the Dockerfile", () => {
   });
 
   test("every domain has its subgraph service, and both gateways know where each one is", () => {
-    for (const domain of DOMAINS) {
+    for (const domain of MANIFESTS) {
       const service = compose.services[`subgraph-${domain.name}`];
       assert.ok(service, `no service for ${domain.name}`);
       assert.deepEqual(service.command.slice(-1), [domain.name]);

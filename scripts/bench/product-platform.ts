@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { composeSupergraph } from "../../gateway/compose.js";
 import authRoutes from "../../rest-adapter/routes/auth.js";
-import { DOMAINS } from "../../subgraphs/registry.js";
+import { MANIFESTS } from "../../subgraphs/manifests.js";
 import { createTestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
 import { registerPeople, type People } from "../../testing/people.js";
@@ -54,7 +54,7 @@ async function startProductPlatform(): Promise<ProductPlatform> {
     children.push(child);
     const subgraphUrls = Object.fromEntries(SUBGRAPH_PROCESSES.map(({ name, portVariable }) => [name, `http://127.0.0.1:${env[portVariable]}/graphql`]));
     const supergraphFile = path.join(dir, "supergraph.graphql");
-    await writeFile(supergraphFile, await composeSupergraph(DOMAINS, subgraphUrls));
+    await writeFile(supergraphFile, await composeSupergraph(MANIFESTS, subgraphUrls));
     const stock = await startListening("scripts/bench/stock-gateway.ts", { SUPERGRAPH_FILE: supergraphFile, FORWARD_AUTHORIZATION: "1" });
     children.push(stock.child);
     const http = new HttpClient(baseUrl);

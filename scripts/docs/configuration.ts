@@ -1,5 +1,6 @@
 import { loadConfig, Settings } from "../../lib/config.js";
-import { variablePrefix, type DomainModule } from "../../lib/modules/domain-module.js";
+import { variablePrefix } from "../../lib/modules/domain-manifest.js";
+import type { DomainModule } from "../../lib/modules/domain-module.js";
 import { fileServiceUrl, subgraphEndpoints } from "../../lib/modules/topology.js";
 import { REST_SERVICES } from "../../rest-adapter/services.js";
 import type { RestService } from "../../rest-adapter/route-table.js";

@@ -1,16 +1,11 @@
-import { defineDomain, prismaModel } from "../../lib/modules/domain-module.js";
+import { defineDomain } from "../../lib/modules/domain-module.js";
 import { createLoaders } from "./loaders.js";
 import { resolvers } from "./resolvers/index.js";
 import { accountsSettings } from "./settings.js";
+import manifest from "./manifest.js";
 
-/** Users, their identities (email + password, wallets) and roles: the business platform's auth service. */
-export default defineDomain({
-  name: "accounts",
-  platform: "business",
-  schema: new URL("./schema.graphql", import.meta.url),
+export default defineDomain(manifest, {
   resolvers,
-  port: 4001,
-  aliases: { port: ["ACCOUNTS_PORT"], url: ["ACCOUNTS_URL"] },
   settings: accountsSettings,
   dependencies: (runtime, settings) => ({
     db: runtime.db.prisma,
@@ -41,11 +36,4 @@ export default defineDomain({
     },
   }),
   loaders: ({ db }) => createLoaders(db),
-  codegen: {
-    context: "../context.js#AccountsContext",
-    mappers: {
-      User: prismaModel("User"),
-      Identity: prismaModel("Identity"),
-    },
-  },
 });

@@ -1,15 +1,11 @@
-import { defineDomain, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-module.js";
+import { defineDomain } from "../../lib/modules/domain-module.js";
 import { createLoaders } from "./loaders.js";
 import { resolvers } from "./resolvers/index.js";
 import { blogSettings } from "./settings.js";
+import manifest from "./manifest.js";
 
-/** Official (SITE) blog posts with their review workflow, and community (USER) posts (the business platform's blog service). */
-export default defineDomain({
-  name: "blog",
-  platform: "business",
-  schema: new URL("./schema.graphql", import.meta.url),
+export default defineDomain(manifest, {
   resolvers,
-  port: 4013,
   settings: blogSettings,
   dependencies: (runtime, settings) => ({
     db: runtime.db.prisma,
@@ -17,8 +13,4 @@ export default defineDomain({
     communityWrites: runtime.limiters({ name: "blog-community-writes", points: settings.communityWritesPerHour, durationSeconds: 3600 }),
   }),
   loaders: ({ db }) => createLoaders(db),
-  codegen: {
-    context: "../context.js#BlogContext",
-    mappers: { Blog: prismaModel("Blog"), User: ENTITY_REFERENCE },
-  },
 });

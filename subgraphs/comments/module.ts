@@ -1,41 +1,12 @@
-import { defineDomain, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-module.js";
-import { COMMENT_EVENTS } from "./domain/events.js";
+import { defineDomain } from "../../lib/modules/domain-module.js";
 import { createLoaders } from "./loaders.js";
 import { resolvers } from "./resolvers/index.js";
 import { commentsSettings } from "./settings.js";
+import manifest from "./manifest.js";
 
-/** Comment threads on designs and their replies, with mentions, followed live by the design's team. */
-export default defineDomain({
-  name: "comments",
-  platform: "design",
-  schema: new URL("./schema.graphql", import.meta.url),
+export default defineDomain(manifest, {
   resolvers,
-  port: 4010,
   settings: commentsSettings,
-  /** The documented limits per integration and user, per minute. */
-  rateLimits: {
-    "Mutation.createCommentThread": { operation: "createThread", perMinute: 100 },
-    "Mutation.createCommentReply": { operation: "createReplyV2", perMinute: 20 },
-    "Mutation.createComment": { operation: "createComment", perMinute: 20 },
-    "Mutation.createCommentOnThread": { operation: "createReply", perMinute: 20 },
-    "Query.commentThread": { operation: "getThread", perMinute: 100 },
-    "Query.commentReplies": { operation: "listReplies", perMinute: 100 },
-    "Query.commentReply": { operation: "getReply", perMinute: 100 },
-  },
   dependencies: (runtime, limits) => ({ db: runtime.db.prisma, bus: runtime.bus, continuationKey: runtime.keyFor("comment-continuations"), limits }),
   loaders: ({ db }) => createLoaders(db),
-  subscriptions: [
-    { field: "designComments", topic: COMMENT_EVENTS, match: { argument: "designId", eventKey: "designId" }, eventArgument: { argument: "activityId", eventKey: "id" } },
-  ],
-  codegen: {
-    context: "../context.js#CommentsContext",
-    mappers: {
-      Thread: prismaModel("CommentThread"),
-      Reply: prismaModel("CommentReply"),
-      CommentMention: "../domain/messages.js#StoredMention",
-      CommentActivity: "../domain/events.js#CommentActivity as CommentActivityData",
-      Design: "../domain/references.js#DesignKey",
-      User: ENTITY_REFERENCE,
-    },
-  },
 });

@@ -1,16 +1,12 @@
-import { defineDomain, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-module.js";
+import { defineDomain } from "../../lib/modules/domain-module.js";
 import { createCardProcessor } from "./domain/card-processor.js";
 import { createLoaders } from "./loaders.js";
 import { resolvers } from "./resolvers/index.js";
 import { paymentsSettings } from "./settings.js";
+import manifest from "./manifest.js";
 
-/** Invoices, payments, card payments through the card processor and its signed webhook. */
-export default defineDomain({
-  name: "payments",
-  platform: "business",
-  schema: new URL("./schema.graphql", import.meta.url),
+export default defineDomain(manifest, {
   resolvers,
-  port: 4003,
   settings: paymentsSettings,
   dependencies: (runtime, settings) => ({
     db: runtime.db.prisma,
@@ -19,8 +15,4 @@ export default defineDomain({
     webhookSecret: settings.processor.webhookSecret,
   }),
   loaders: ({ db }) => createLoaders(db),
-  codegen: {
-    context: "../context.js#PaymentsContext",
-    mappers: { Invoice: prismaModel("Invoice"), Payment: prismaModel("Payment"), Refund: prismaModel("Refund"), User: ENTITY_REFERENCE, Project: ENTITY_REFERENCE },
-  },
 });

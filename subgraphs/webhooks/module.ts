@@ -1,6 +1,6 @@
 import { keyStoreOf } from "../../lib/auth/design-token.js";
 import { INTEGRATION_EVENT_JOB } from "../../lib/jobs/integration-events.js";
-import { defineDomain, prismaModel } from "../../lib/modules/domain-module.js";
+import { defineDomain } from "../../lib/modules/domain-module.js";
 import { deliveryHandler } from "./domain/delivery.js";
 import { fanOutHandler } from "./domain/fan-out.js";
 import { WEBHOOK_DELIVERY_JOB } from "./domain/schedule.js";
@@ -8,14 +8,10 @@ import { WEBHOOK_CHANGES_PER_MINUTE } from "./domain/owners.js";
 import { createLoaders } from "./loaders.js";
 import { resolvers } from "./resolvers/index.js";
 import { webhooksSettings } from "./settings.js";
+import manifest from "./manifest.js";
 
-/** Signed webhooks to integrations: their endpoints, the fan-out of events, and deliveries with retries. */
-export default defineDomain({
-  name: "webhooks",
-  platform: "design",
-  schema: new URL("./schema.graphql", import.meta.url),
+export default defineDomain(manifest, {
   resolvers,
-  port: 4012,
   settings: webhooksSettings,
   dependencies: (runtime, settings) => ({
     db: runtime.db.prisma,
@@ -29,13 +25,4 @@ export default defineDomain({
     [WEBHOOK_DELIVERY_JOB]: deliveryHandler({ db: runtime.db.prisma, settings, keys: keyStoreOf(runtime), log: runtime.log }),
   }),
   jobLanes: (_runtime, settings) => [{ kinds: [WEBHOOK_DELIVERY_JOB], workers: settings.workers }],
-  codegen: {
-    context: "../context.js#WebhooksContext",
-    mappers: {
-      Integration: "../domain/references.js#IntegrationKey",
-      Webhook: prismaModel("WebhookEndpoint"),
-      WebhookDelivery: prismaModel("WebhookDelivery"),
-      WebhookAttempt: prismaModel("WebhookAttempt"),
-    },
-  },
 });

@@ -3,12 +3,8 @@ import { requirePrincipal } from "../../lib/auth/request-auth.js";
 import { NotFoundError, ValidationError } from "../../lib/errors.js";
 import { enqueueJob } from "../../lib/jobs/engine.js";
 import { defineDomain, type DomainContext } from "../../lib/modules/domain-module.js";
-import { jobSubscription } from "../../lib/modules/subscriptions.js";
 import type { DataRuntime } from "../../lib/runtime.js";
-
-/** Where a board's changes are published. */
-export const BOARD_EVENTS = "fixture-boards";
-const SHOUT = "fixture_shout";
+import manifest, { BOARD_EVENTS, SHOUT } from "./manifest.js";
 
 interface Note {
   id: string;
@@ -57,17 +53,10 @@ const resolvers = {
   },
 };
 
-/** Notes on boards, kept in memory: everything else about it is derived from this definition. */
-export default defineDomain({
-  name: "fixture-notes",
-  platform: "business",
-  schema: new URL("./schema.graphql", import.meta.url),
-  declaresJobs: true,
+export default defineDomain(manifest, {
   resolvers,
-  port: 4099,
   settings: (settings) => ({ shoutSuffix: settings.string("FIXTURE_NOTES_SHOUT_SUFFIX", "!") }),
   dependencies: (runtime): Dependencies => ({ runtime, notes: [] }),
   loaders: () => ({}),
   jobs: (_runtime, settings) => ({ [SHOUT]: async (job) => ({ text: `${(job.input as { text: string }).text.toUpperCase()}${settings.shoutSuffix}` }) }),
-  subscriptions: [{ field: "board", topic: BOARD_EVENTS, match: { argument: "name", eventKey: "board" } }, jobSubscription("shoutJob")],
 });

@@ -3,9 +3,7 @@ import { createJobRow } from "../../../lib/jobs/engine.js";
 import { integrationEventJob } from "../../../lib/jobs/integration-events.js";
 import type { CommentsContext } from "../context.js";
 import { mentionsOf } from "./messages.js";
-
-/** Where new threads and replies are announced, after they commit: `{ designId, kind, id }`. */
-export const COMMENT_EVENTS = "comment-events";
+import { COMMENT_EVENTS } from "../manifest.js";
 
 export async function announce(ctx: CommentsContext, kind: "thread" | "reply", row: CommentThread | CommentReply): Promise<void> {
   await ctx.bus.publish(COMMENT_EVENTS, { designId: row.designId, kind, id: row.id });

@@ -3,9 +3,7 @@ import { ValidationError } from "../../../lib/errors.js";
 import type { ForumContext } from "../context.js";
 import { loadQuestion } from "./access.js";
 import { idOrNull } from "./validation.js";
-
-/** Where a question's activity is announced, after it commits: `{ questionId, activity }`. */
-export const FORUM_EVENTS = "forum-events";
+import { FORUM_EVENTS } from "../manifest.js";
 
 export type ActivityKind = "ANSWERED" | "ANSWER_VOTED" | "QUESTION_VOTED" | "ACCEPTED" | "CLOSED";
 

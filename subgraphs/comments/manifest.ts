@@ -1,0 +1,36 @@
+import { defineManifest, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-manifest.js";
+
+/** Where new threads and replies are announced, after they commit: `{ designId, kind, id }`. */
+export const COMMENT_EVENTS = "comment-events";
+
+/** Comment threads on designs and their replies, with mentions, followed live by the design's team. */
+export default defineManifest({
+  name: "comments",
+  platform: "design",
+  schema: new URL("./schema.graphql", import.meta.url),
+  port: 4010,
+  /** The documented limits per integration and user, per minute. */
+  rateLimits: {
+    "Mutation.createCommentThread": { operation: "createThread", perMinute: 100 },
+    "Mutation.createCommentReply": { operation: "createReplyV2", perMinute: 20 },
+    "Mutation.createComment": { operation: "createComment", perMinute: 20 },
+    "Mutation.createCommentOnThread": { operation: "createReply", perMinute: 20 },
+    "Query.commentThread": { operation: "getThread", perMinute: 100 },
+    "Query.commentReplies": { operation: "listReplies", perMinute: 100 },
+    "Query.commentReply": { operation: "getReply", perMinute: 100 },
+  },
+  subscriptions: [
+    { field: "designComments", topic: COMMENT_EVENTS, match: { argument: "designId", eventKey: "designId" }, eventArgument: { argument: "activityId", eventKey: "id" } },
+  ],
+  codegen: {
+    context: "../context.js#CommentsContext",
+    mappers: {
+      Thread: prismaModel("CommentThread"),
+      Reply: prismaModel("CommentReply"),
+      CommentMention: "../domain/messages.js#StoredMention",
+      CommentActivity: "../domain/events.js#CommentActivity as CommentActivityData",
+      Design: "../domain/references.js#DesignKey",
+      User: ENTITY_REFERENCE,
+    },
+  },
+});
