@@ -12,7 +12,7 @@ module.exports = {
         "(lib/**/__tests__/) may start the platform to show a lib rule holds end to end.",
       severity: "error",
       from: { path: "^lib/", pathNot: "/__tests__/" },
-      to: { path: "^(subgraphs|gateway|rest-adapter|workers|scripts)/" },
+      to: { path: "^(subgraphs|gateway|rest-adapter|workers|platform|scripts)/" },
     },
     {
       name: "no-cross-domain-imports",
@@ -32,6 +32,15 @@ module.exports = {
       severity: "error",
       from: { path: "^rest-adapter/", pathNot: "/__tests__/" },
       to: { path: "^gateway/" },
+    },
+    {
+      name: "platform-is-the-composition-root",
+      comment:
+        "platform/ assembles every domain, the gateway, the REST adapter and the workers into one process. " +
+        "Only entry points (scripts/), the tests' fixtures (testing/) and tests start it; no part imports it.",
+      severity: "error",
+      from: { pathNot: "^(platform|scripts|testing)/|/__tests__/" },
+      to: { path: "^platform/" },
     },
     {
       name: "no-unresolvable-imports",

@@ -5,7 +5,7 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, "dist");
-const SOURCE_DIRS = ["lib", "subgraphs", "gateway", "rest-adapter", "workers"];
+const SOURCE_DIRS = ["lib", "subgraphs", "gateway", "rest-adapter", "workers", "platform"];
 const ASSET = /\.(graphql|mjs|html|css|svg|png|json)$/;
 const SKIPPED = new Set(["__tests__", "__generated__", "node_modules"]);
 

@@ -9,8 +9,8 @@ import { adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest
 import { GatewayUnavailableError, type GraphQLResult, type RunOperation } from "../rest-adapter/graphql-client.js";
 import { telemetry } from "../lib/telemetry/hooks.js";
 import { startWorkers, type RunningWorkers } from "../workers/start.js";
-import { start as startGateway, type RunningGateway } from "./server.js";
-import { composeSupergraph } from "./compose.js";
+import { start as startGateway, type RunningGateway } from "../gateway/server.js";
+import { composeSupergraph } from "../gateway/compose.js";
 
 export interface EmbeddedPlatform {
   runtime: DataRuntime;
