@@ -7,9 +7,11 @@ import { mountMetrics } from "../lib/metrics/endpoint.js";
 import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
 import { mountBlobProxy } from "./blob-proxy.js";
 import { mountPageProxy } from "./page-proxy.js";
-import { mountExplorer } from "./pages/explorer.js";
-import { mountConsole } from "./pages/console.js";
-import { mountApiDocs } from "./pages/api-docs.js";
+import { mountExplorer } from "../pages/explorer.js";
+import { mountConsole } from "../pages/console.js";
+import { mountApiDocs } from "../pages/api-docs.js";
+import { openApiDocument, supergraphSchema } from "../rest-adapter/openapi/document.js";
+import { REST_SERVICES } from "../rest-adapter/services.js";
 import { buildGraph, type Graph, type GraphOptions } from "./graph.js";
 import type { DeclaredSubscriptions, ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
@@ -53,7 +55,7 @@ function httpApp(graph: Graph, options: GatewayOptions): Express {
   mountPageProxy(app, options.domains, options.subgraphUrls, options.log);
   mountExplorer(app, config.introspection);
   mountConsole(app, { client: config.consoleClient, internalCalls: options.internalCalls, execute: graph.execute, secure: config.publicUrl.startsWith("https:") });
-  mountApiDocs(app, graph.supergraphSdl);
+  mountApiDocs(app, (platform) => openApiDocument(platform, REST_SERVICES, supergraphSchema(graph.supergraphSdl)));
   options.mount?.(app);
   app.use(
     "/graphql",
