@@ -9,7 +9,7 @@ import { serviceRouter, type AdapterOptions } from "./router.js";
 import { authorizationPage } from "./oauth/authorize.js";
 import { openidConfiguration } from "./oauth/openid-configuration.js";
 import type { RestService } from "./route-table.js";
-import { overHttp, type RunOperation } from "./graphql-client.js";
+import { overHttp, type RunOperation } from "./gateway-client.js";
 import { REST_SERVICES } from "./services.js";
 import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
 
