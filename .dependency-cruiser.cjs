@@ -12,7 +12,7 @@ module.exports = {
         "(lib/**/__tests__/) may start the platform to show a lib rule holds end to end.",
       severity: "error",
       from: { path: "^lib/", pathNot: "/__tests__/" },
-      to: { path: "^(subgraphs|gateway|rest-adapter|workers|scripts)/" },
+      to: { path: "^(subgraphs|gateway|rest-adapter|workers|platform|pages|scripts)/" },
     },
     {
       name: "no-cross-domain-imports",
@@ -34,6 +34,31 @@ module.exports = {
       to: { path: "^gateway/" },
     },
     {
+      name: "pages-stand-on-lib",
+      comment:
+        "pages/ holds the platform's web pages (their HTML, headers and mounting, served by the gateway and the " +
+        "REST adapter): it imports lib/ only, and what a server gives it (the graph's operations, OpenAPI documents).",
+      severity: "error",
+      from: { path: "^pages/", pathNot: "/__tests__/" },
+      to: { path: "^(subgraphs|gateway|rest-adapter|workers|platform|scripts|testing)/" },
+    },
+    {
+      name: "browser-pages-import-packages-only",
+      comment: "pages/browser/ is bundled for the browser: it imports installed packages and its own files, nothing of the server's.",
+      severity: "error",
+      from: { path: "^pages/browser/" },
+      to: { pathNot: "^(pages/browser/|node_modules/)" },
+    },
+    {
+      name: "platform-is-the-composition-root",
+      comment:
+        "platform/ assembles every domain, the gateway, the REST adapter and the workers into one process. " +
+        "Only entry points (scripts/), the tests' fixtures (testing/) and tests start it; no part imports it.",
+      severity: "error",
+      from: { pathNot: "^(platform|scripts|testing)/|/__tests__/" },
+      to: { path: "^platform/" },
+    },
+    {
       name: "no-unresolvable-imports",
       comment: "An import the checker cannot resolve would hide a dependency from every rule above.",
       severity: "error",
@@ -43,6 +68,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
+    exclude: { path: "^pages/dist/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     moduleSystems: ["es6", "cjs"],

@@ -1,6 +1,6 @@
 # The platform as one image for every role (one process, or a subgraph, gateway, REST adapter or
-# worker of the scale-out layout in compose.yaml): compiled JavaScript, production dependencies only.
-# Nothing is fetched at run time.
+# worker of the scale-out layout in compose.yaml): compiled JavaScript and the pages' bundles (both made by
+# `npm run build`), production dependencies only. Nothing is fetched or built at run time.
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app

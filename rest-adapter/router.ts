@@ -7,7 +7,7 @@ import { readyz, type ReadinessCheck } from "../lib/readiness.js";
 import { timedRoute } from "../lib/metrics/timed-handler.js";
 import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
-import { GatewayUnavailableError, type Caller, type GraphQLResult, type RunOperation } from "./graphql-client.js";
+import { GatewayUnavailableError, type Caller, type GraphQLResult, type RunOperation } from "./gateway-client.js";
 import { RequestRefusedError, type RestRequest, type RestRoute, type RestService } from "./route-table.js";
 import { CallerGoneError, runUpload } from "./uploads.js";
 

@@ -6,10 +6,10 @@ import { mountMetrics } from "../lib/metrics/endpoint.js";
 import { resolveJwtSecret } from "../lib/auth/jwt-secret.js";
 import type { Logger } from "../lib/logger.js";
 import { serviceRouter, type AdapterOptions } from "./router.js";
-import { authorizationPage } from "./pages/authorize.js";
-import { openidConfiguration } from "./pages/openid-configuration.js";
+import { authorizationPage } from "./oauth/authorize.js";
+import { openidConfiguration } from "./oauth/openid-configuration.js";
 import type { RestService } from "./route-table.js";
-import { overHttp, type RunOperation } from "./graphql-client.js";
+import { overHttp, type RunOperation } from "./gateway-client.js";
 import { REST_SERVICES } from "./services.js";
 import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
 

@@ -1,8 +1,8 @@
 import http from "node:http";
 import { text } from "node:stream/consumers";
 import type { Request } from "express";
-import type { GraphQLResult } from "./graphql-client.js";
-import { GatewayUnavailableError, type Caller, type RunOperation } from "./graphql-client.js";
+import type { GraphQLResult } from "./gateway-client.js";
+import { GatewayUnavailableError, type Caller, type RunOperation } from "./gateway-client.js";
 import { RequestRefusedError, type RestRequest, type RestRoute } from "./route-table.js";
 
 /** What an upload route produced: the final operation's result, or a refusal before it. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import type { EmbeddedPlatform } from "../gateway/embedded.js";
+import type { EmbeddedPlatform } from "../platform/embedded.js";
 import { JOB_EVENTS, type JobEvent } from "../lib/jobs/engine.js";
 import { designScopedToken } from "../testing/designs.js";
 import type { HttpClient } from "../testing/http.js";

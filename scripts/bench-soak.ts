@@ -6,7 +6,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { loadConfig } from "../lib/config.js";
-import { startEmbedded } from "../gateway/embedded.js";
+import { startEmbedded } from "../platform/embedded.js";
 import { DOMAINS } from "../subgraphs/registry.js";
 import { HttpClient } from "../testing/http.js";
 import { registerPeople } from "../testing/people.js";

@@ -3,7 +3,7 @@ import { runInNewContext } from "node:vm";
 import v8 from "node:v8";
 import { Worker } from "node:worker_threads";
 import { createRequire } from "node:module";
-import type { EmbeddedPlatform } from "../gateway/embedded.js";
+import type { EmbeddedPlatform } from "../platform/embedded.js";
 import { announceJob, createJobRow, JOB_EVENTS, type JobEvent } from "../lib/jobs/engine.js";
 import { ASSET_UPLOAD } from "../subgraphs/assets/domain/upload-jobs.js";
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadConfig } from "../lib/config.js";
-import { startEmbedded } from "../gateway/embedded.js";
+import { startEmbedded } from "../platform/embedded.js";
 import { DOMAINS } from "../subgraphs/registry.js";
 import { HttpClient } from "../testing/http.js";
 import { registerPeople } from "../testing/people.js";

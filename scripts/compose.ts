@@ -9,7 +9,7 @@ readCommandLine(`Usage: npm run compose
 
 Composes every domain's schema into one supergraph, gateway/supergraph.graphql, naming each subgraph at
 the URL the settings give it (<NAME>_SUBGRAPH_URL). Fails, saying why, when the schemas do not compose.
-(Deployment files: npm run compose:file.)`);
+(Deployment files: npm run deploy:compose-file.)`);
 
 const target = new URL("../gateway/supergraph.graphql", import.meta.url);
 try {

@@ -51,6 +51,6 @@ export async function operatorSession(): Promise<OperatorSession> {
 
 /** The platform in this process, when none is running: loaded only then (a tool talking to a running platform loads none of it). */
 async function startPlatformHere() {
-  const [{ startEmbedded }, { DOMAINS }] = await Promise.all([import("../gateway/embedded.js"), import("../subgraphs/registry.js")]);
+  const [{ startEmbedded }, { DOMAINS }] = await Promise.all([import("../platform/embedded.js"), import("../subgraphs/registry.js")]);
   return startEmbedded(loadConfig({ ...process.env, LOG_LEVEL: "warn", PORT: "0", ...anyDirectPorts(), HOST: "127.0.0.1" }), DOMAINS);
 }

@@ -2,7 +2,7 @@ import { readCommandLine } from "../lib/process/command-line.js";
 import { boot } from "../lib/process/boot.js";
 import { announceReady, reachableBase } from "../lib/process/banner.js";
 import { gatewayEntries } from "../gateway/banner.js";
-import { startEmbedded } from "../gateway/embedded.js";
+import { startEmbedded } from "../platform/embedded.js";
 import { DOMAINS } from "../subgraphs/registry.js";
 import { directPortEntries, restPrefixEntries } from "../rest-adapter/banner.js";
 

@@ -1,6 +1,6 @@
 import { appendFileSync } from "node:fs";
 import { loadConfig, type Config } from "../lib/config.js";
-import { startEmbedded, type EmbeddedPlatform } from "../gateway/embedded.js";
+import { startEmbedded, type EmbeddedPlatform } from "../platform/embedded.js";
 import { createTestDatabase, testSettings } from "./database.js";
 import { cachedComposition } from "./composition.js";
 import { loadDomains } from "../subgraphs/catalog.js";

@@ -9,14 +9,14 @@ import { startFederatedFixture, type FederatedFixture } from "../../testing/fede
 import { buildSchema, isValidLeafValue, type EnumType, type ScalarType } from "@apollo/federation-internals";
 import { leafCheck } from "../execution/compiled-shape.js";
 import { LeanExecutor } from "../execution/lean-executor.js";
-import { SubgraphCalls } from "../execution/subgraph-calls.js";
-import type { GatewayContext } from "../server.js";
+import { SubgraphClient } from "../subgraph-client/client.js";
+import type { GatewayContext } from "../graph.js";
 
 // The same supergraph behind two Apollo Servers: @apollo/gateway's own executor and ours. Every answer must be the same bytes.
 let fixture: FederatedFixture;
 let stock: ApolloServer<GatewayContext>;
 let lean: ApolloServer<GatewayContext>;
-let calls: SubgraphCalls;
+let calls: SubgraphClient;
 let executor: LeanExecutor;
 
 /** Representations each side sent to `_entities`, and how many of them were repeats within their fetch. */
@@ -52,7 +52,7 @@ async function server(withLean: boolean): Promise<ApolloServer<GatewayContext>> 
 
 before(async () => {
   fixture = await startFederatedFixture();
-  calls = new SubgraphCalls(new InternalCalls(randomBytes(32)), (name) => fixture.urls[name]);
+  calls = new SubgraphClient(new InternalCalls(randomBytes(32)), (name) => fixture.urls[name]);
   [stock, lean] = await Promise.all([server(false), server(true)]);
 });
 after(async () => {

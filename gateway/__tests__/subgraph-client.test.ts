@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { HttpSubgraph } from "../execution/subgraph-client.js";
+import { HttpSubgraph } from "../subgraph-client/http-subgraph.js";
 
 type Answer = (response: http.ServerResponse) => void;
 let answer: Answer = () => undefined;

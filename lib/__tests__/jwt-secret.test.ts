@@ -7,7 +7,7 @@ import { describe, test } from "node:test";
 import { resolveJwtSecret } from "../auth/jwt-secret.js";
 import { loadConfig, ConfigError } from "../config.js";
 import { createLogger } from "../logger.js";
-import { startEmbedded } from "../../gateway/embedded.js";
+import { startEmbedded } from "../../platform/embedded.js";
 import { anyDirectPorts } from "../../rest-adapter/services.js";
 
 function recordingLogger() {

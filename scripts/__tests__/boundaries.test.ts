@@ -10,7 +10,7 @@ import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 
 /** The import rules of `.dependency-cruiser.cjs` (what `npm run lint:deps` checks), run over the source folders. */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const FOLDERS = ["lib", "subgraphs", "gateway", "rest-adapter", "workers", "scripts", "testing"];
+const FOLDERS = ["lib", "subgraphs", "gateway", "rest-adapter", "workers", "platform", "pages", "scripts", "testing"];
 
 /** `rule: from → to` for every violation found under `folders` of `baseDir`. */
 async function violations(baseDir: string, folders: string[]): Promise<string[]> {
@@ -32,7 +32,7 @@ describe("import boundaries", () => {
     let dir: string;
     after(() => rm(dir, { recursive: true, force: true }));
 
-    test("catch lib reaching up, one domain reaching into another (but for its public.ts) or into the registry, and the REST adapter importing the gateway; not their tests", async () => {
+    test("catch lib reaching up, one domain reaching into another (but for its public.ts) or into the registry, and the REST adapter importing the gateway, a part importing the composition root, pages reaching above lib and browser code importing server code; not their tests", async () => {
       dir = await mkdtemp(path.join(os.tmpdir(), "boundaries-"));
       const files: Record<string, string> = {
         "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
@@ -48,16 +48,25 @@ describe("import boundaries", () => {
         "subgraphs/beta/domain/rule.ts": `export type Rule = string;\nexport const rule: Rule = "beta";\n`,
         "subgraphs/beta/public.ts": `export { rule } from "./domain/rule.js";\n`,
         "subgraphs/alpha/uses-public.ts": `import { rule } from "../beta/public.js";\nexport const published = rule;\n`,
+        "platform/embedded.ts": `import { gateway } from "../gateway/server.js";\nexport const platform = gateway;\n`,
+        "gateway/index.ts": `import { platform } from "../platform/embedded.js";\nexport const booted = platform;\n`,
+        "scripts/start.ts": `import { platform } from "../platform/embedded.js";\nexport const started = platform;\n`,
+        "pages/console.ts": `import { gateway } from "../gateway/server.js";\nimport { config } from "../lib/config.js";\nexport const page = [gateway, config];\n`,
+        "pages/browser/console.ts": `import { config } from "../../lib/config.js";\nimport { part } from "./part.js";\nexport const script = [config, part];\n`,
+        "pages/browser/part.ts": `export const part = 1;\n`,
       };
       for (const [file, text] of Object.entries(files)) {
         await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
         await writeFile(path.join(dir, file), text);
       }
-      assert.deepEqual(await violations(dir, ["lib", "subgraphs", "gateway", "rest-adapter"]), [
+      assert.deepEqual(await violations(dir, ["lib", "subgraphs", "gateway", "rest-adapter", "platform", "pages", "scripts"]), [
+        "browser-pages-import-packages-only: pages/browser/console.ts → lib/config.ts",
         "lib-imports-nothing-above-it: lib/config.ts → gateway/server.ts",
         "no-cross-domain-imports: subgraphs/alpha/index.ts → subgraphs/beta/domain/rule.ts",
         "no-cross-domain-imports: subgraphs/alpha/types.ts → subgraphs/beta/domain/rule.ts",
         "no-cross-domain-imports: subgraphs/beta/index.ts → subgraphs/registry.ts",
+        "pages-stand-on-lib: pages/console.ts → gateway/server.ts",
+        "platform-is-the-composition-root: gateway/index.ts → platform/embedded.ts",
         "rest-adapter-not-gateway: rest-adapter/router.ts → gateway/server.ts",
       ]);
     });

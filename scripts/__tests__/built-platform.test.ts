@@ -9,6 +9,8 @@ import { HttpClient } from "../../testing/http.js";
 import { freeDirectPorts, freePort, platformProcessEnv, startProcess, waitUntilHealthy, type Child } from "../../testing/processes.js";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
+/** Packages only `npm run build` needs (the pages' bundles are built from them): the compiled platform runs without them. */
+const BUILD_TIME_PACKAGES = ["esbuild", "react", "react-dom", "graphiql", "@graphiql/toolkit", "redoc"];
 let database: TestDatabase;
 let platform: Child | undefined;
 
@@ -21,14 +23,21 @@ after(async () => {
 });
 
 describe("production build", () => {
-  test("`npm run build` compiles; the compiled platform starts on plain Node and answers", async () => {
+  test("`npm run build` compiles and builds the pages; the compiled platform starts on plain Node without the build's packages and answers", async () => {
     const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, encoding: "utf8", env: { PATH: process.env.PATH, HOME: process.env.HOME } });
     assert.equal(build.status, 0, `${build.stdout}\n${build.stderr}`);
 
     const port = await freePort();
     platform = startProcess(
       "dist/scripts/start-embedded.js",
-      platformProcessEnv(database, { NODE_ENV: "production", BOOTSTRAP_SECRET: randomBytes(16).toString("hex"), PORT: String(port), ...(await freeDirectPorts()) }),
+      platformProcessEnv(database, {
+        NODE_ENV: "production",
+        BOOTSTRAP_SECRET: randomBytes(16).toString("hex"),
+        PORT: String(port),
+        ...(await freeDirectPorts()),
+        NODE_OPTIONS: `--import ${new URL("../../testing/refuse-packages.mjs", import.meta.url).href}`,
+        REFUSED_PACKAGES: BUILD_TIME_PACKAGES.join(","),
+      }),
       { loader: false },
     );
     await waitUntilHealthy(`http://127.0.0.1:${port}/healthz`, platform);
@@ -38,5 +47,10 @@ describe("production build", () => {
     const token = (await http.post("/api/auth/login-email-password", { email, password: PASSWORD })).body.token;
     const me = await http.graphql(`{ me { email roles } }`, {}, token);
     assert.deepEqual(me.body, { data: { me: { email, roles: ["CLIENT"] } } });
+    for (const path of ["/console", "/pages/console.js", "/pages/console.css", "/docs/design", "/pages/redoc.js"]) {
+      const page = await fetch(`http://127.0.0.1:${port}${path}`);
+      assert.equal(page.status, 200, path);
+      assert.ok((await page.text()).length > 100, `${path} has content`);
+    }
   });
 });

@@ -1,7 +1,7 @@
 // @tier contract
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startEmbedded, type EmbeddedPlatform } from "../../../gateway/embedded.js";
+import { startEmbedded, type EmbeddedPlatform } from "../../../platform/embedded.js";
 import { loadConfig, type Config } from "../../../lib/config.js";
 import { anyDirectPorts } from "../../../rest-adapter/services.js";
 import { registerAndLogin } from "../../../testing/accounts.js";

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { GraphQLFormattedError } from "graphql";
 import { statusForError } from "../../lib/errors.js";
-import { escapeHtml } from "../../lib/html-page.js";
+import { sendAuthorizationError, sendConsentPage } from "../../pages/oauth-consent.js";
 import { callerOf, type AdapterOptions } from "../router.js";
 
 const PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "nonce"] as const;
@@ -29,43 +29,8 @@ function asRequest(params: Params) {
   };
 }
 
-function page(res: Response, status: number, title: string, body: string): void {
-  res
-    .status(status)
-    .set({
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
-      "X-Frame-Options": "DENY",
-      "Cache-Control": "no-store",
-      "Referrer-Policy": "no-referrer",
-    })
-    .type("html")
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;color:#1d1d1f}
-label{display:block;margin:.75rem 0 .25rem}input[type=email],input[type=password]{width:100%;padding:.5rem;box-sizing:border-box}
-ul{padding-left:1.25rem}button{margin:1rem .5rem 0 0;padding:.5rem 1rem}.error{color:#b00020}</style></head>
-<body>${body}</body></html>`);
-}
-
-function errorPage(res: Response, status: number, message: string): void {
-  page(res, status, "Authorization failed", `<h1>Authorization failed</h1><p class="error">${escapeHtml(message)}</p>`);
-}
-
 function consentPage(res: Response, status: number, params: Params, prompt: { clientName: string; scopes: string[] }, problem?: string) {
-  const hidden = PARAMS.map((name) => (params[name] === undefined ? "" : `<input type="hidden" name="${name}" value="${escapeHtml(params[name]!)}">`)).join("");
-  page(
-    res,
-    status,
-    `Authorize ${prompt.clientName}`,
-    `<h1>${escapeHtml(prompt.clientName)} wants to access your account</h1>
-<p>It asks for:</p><ul>${prompt.scopes.map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`).join("")}</ul>
-${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ""}
-<form method="post" action="">${hidden}
-<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required>
-<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit" name="decision" value="approve">Allow</button><button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
-</form>`,
-  );
+  sendConsentPage(res, status, { clientName: prompt.clientName, scopes: prompt.scopes, hidden: params, problem });
 }
 
 function redirectWithError(res: Response, redirectUri: string, params: Params, code: string, description: string) {
@@ -81,7 +46,7 @@ function refuse(res: Response, params: Params, error: GraphQLFormattedError | un
   if (error?.extensions?.redirectable === true && params.redirect_uri) {
     return redirectWithError(res, params.redirect_uri, params, String(error.extensions.designCode), error.message);
   }
-  errorPage(res, 400, error?.message ?? "The authorization request is invalid");
+  sendAuthorizationError(res, 400, error?.message ?? "The authorization request is invalid");
 }
 
 /**

@@ -1,19 +1,11 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Express } from "express";
-import { htmlPageHeaders, scriptPageHeaders } from "../../lib/html-page.js";
-import { openApiDocument, supergraphSchema, type Platform } from "../../rest-adapter/openapi/document.js";
-import { REST_SERVICES } from "../../rest-adapter/services.js";
+import { htmlPageHeaders } from "../lib/html-page.js";
+import { pageAsset } from "./assets.js";
+import { scriptPageHeaders } from "./script-page.js";
 
+/** The REST platforms whose docs these pages link (each with an OpenAPI document of its own). */
+export type Platform = "business" | "design";
 const PLATFORMS: readonly Platform[] = ["business", "design"];
-const require = createRequire(import.meta.url);
-
-/** The one address Redoc's bundle loads from elsewhere: the attribution's logo image (not needed: its text stays). */
-const REDOC_CDN_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg";
-
-let redoc: string | undefined;
-/** Redoc's own prebuilt browser bundle, from the installed package (read once), asking nothing of another origin. */
-const redocScript = () => (redoc ??= readFileSync(require.resolve("redoc/bundles/redoc.standalone.js"), "utf8").replaceAll(REDOC_CDN_LOGO, "data:,"));
 
 const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API docs</title></head><body style="font:15px/1.5 system-ui,sans-serif;margin:2rem">
 <h1>REST API docs</h1><ul>
@@ -25,13 +17,13 @@ const docsHtml = (platform: Platform) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${platform} platform REST API</title></head><body style="margin:0"><redoc spec-url="/openapi/${platform}.json"></redoc><script src="/pages/redoc.js"></script></body></html>`;
 
 /**
- * `/openapi/business.json` and `/openapi/design.json` (generated once from the route tables and the
- * composed graph), and `/docs`: Redoc on them, served from the installed package (no CDN).
+ * `/openapi/business.json` and `/openapi/design.json` (`openApiDocument`, made once per platform on
+ * first request), and `/docs`: Redoc on them, from the pages' build (no CDN).
  */
-export function mountApiDocs(app: Express, supergraphSdl: string): void {
+export function mountApiDocs(app: Express, openApiDocument: (platform: Platform) => unknown): void {
   const documents = new Map<Platform, string>();
   const documentOf = (platform: Platform) => {
-    if (!documents.has(platform)) documents.set(platform, JSON.stringify(openApiDocument(platform, REST_SERVICES, supergraphSchema(supergraphSdl))));
+    if (!documents.has(platform)) documents.set(platform, JSON.stringify(openApiDocument(platform)));
     return documents.get(platform)!;
   };
   for (const platform of PLATFORMS) {
@@ -39,5 +31,5 @@ export function mountApiDocs(app: Express, supergraphSdl: string): void {
     app.get(`/docs/${platform}`, (_req, res) => void res.set(scriptPageHeaders()).type("html").send(docsHtml(platform)));
   }
   app.get("/docs", (_req, res) => void res.set(htmlPageHeaders()).type("html").send(INDEX_HTML));
-  app.get("/pages/redoc.js", (_req, res) => void res.set(scriptPageHeaders()).type("text/javascript").send(redocScript()));
+  app.get("/pages/redoc.js", pageAsset("redoc.js"));
 }

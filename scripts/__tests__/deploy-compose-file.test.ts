@@ -6,7 +6,7 @@ import { parse } from "yaml";
 import { variablePrefix } from "../../lib/modules/domain-manifest.js";
 import { SUBGRAPH_PROCESSES } from "../../testing/processes.js";
 import { MANIFESTS } from "../../subgraphs/manifests.js";
-import { COMPOSE_FILE, composeText } from "../compose-file.js";
+import { COMPOSE_FILE, composeText } from "../deploy-compose-file.js";
 
 const ROOT = new URL("../../", import.meta.url);
 const scripts: Record<string, string> = JSON.parse(readFileSync(new URL("package.json", ROOT), "utf8")).scripts;
@@ -22,8 +22,8 @@ function entryOf(script: string): string {
 }
 
 describe("compose.yaml and the Dockerfile", () => {
-  test("compose.yaml is what `npm run compose:file` writes from the manifests", () => {
-    assert.equal(readFileSync(COMPOSE_FILE, "utf8"), composeText(), "run `npm run compose:file`");
+  test("compose.yaml is what `npm run deploy:compose-file` writes from the manifests", () => {
+    assert.equal(readFileSync(COMPOSE_FILE, "utf8"), composeText(), "run `npm run deploy:compose-file`");
   });
 
   test("every service runs an npm script that exists, the compiled form of the script the split-process tests start", () => {

@@ -6,11 +6,11 @@ import { startDomain } from "../lib/modules/serve-domain.js";
 import { fileServiceModule, subgraphEndpoint } from "../lib/modules/topology.js";
 import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
 import { adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
-import { GatewayUnavailableError, type GraphQLResult, type RunOperation } from "../rest-adapter/graphql-client.js";
+import { GatewayUnavailableError, type GraphQLResult, type RunOperation } from "../rest-adapter/gateway-client.js";
 import { telemetry } from "../lib/telemetry/hooks.js";
 import { startWorkers, type RunningWorkers } from "../workers/start.js";
-import { start as startGateway, type RunningGateway } from "./server.js";
-import { composeSupergraph } from "./compose.js";
+import { start as startGateway, type RunningGateway } from "../gateway/server.js";
+import { composeSupergraph } from "../gateway/compose.js";
 
 export interface EmbeddedPlatform {
   runtime: DataRuntime;

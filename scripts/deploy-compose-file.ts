@@ -7,7 +7,7 @@ import { readCommandLine } from "../lib/process/command-line.js";
 /**
  * `compose.yaml`, the scale-out layout, derived from the domains' manifests: PostgreSQL, Redis, every domain's
  * subgraph, two gateways, the REST adapter and a job worker, each running the npm script the
- * split-process tests start (in its compiled form, `start:prod:…`). `npm run compose:file` rewrites it.
+ * split-process tests start (in its compiled form, `start:prod:…`). `npm run deploy:compose-file` rewrites it.
  */
 export const COMPOSE_FILE = new URL("../compose.yaml", import.meta.url);
 
@@ -99,11 +99,11 @@ export function composeDocument(): Record<string, unknown> {
 }
 
 export function composeText(): string {
-  return `# Written by \`npm run compose:file\` from the domains' manifests: edit that script, not this file.\n# JWT_SECRET=… docker compose up (after \`docker build -t federated-platform .\`)\n${stringify(composeDocument(), { aliasDuplicateObjects: false })}`;
+  return `# Written by \`npm run deploy:compose-file\` from the domains' manifests: edit that script, not this file.\n# JWT_SECRET=… docker compose up (after \`docker build -t federated-platform .\`)\n${stringify(composeDocument(), { aliasDuplicateObjects: false })}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  readCommandLine(`Usage: npm run compose:file
+  readCommandLine(`Usage: npm run deploy:compose-file
 
 Writes compose.yaml from the domains' manifests: PostgreSQL, Redis, every domain's subgraph, two gateways, the REST
 adapter and a worker, each on the port its settings give. (The supergraph: npm run compose.)`);

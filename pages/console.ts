@@ -1,16 +1,22 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Express, Request, Response } from "express";
-import type { InternalCalls } from "../../lib/auth/internal-calls.js";
-import { escapeHtml, scriptPageHeaders } from "../../lib/html-page.js";
-import type { ExecuteThroughGateway } from "../subscriptions/declared-subscriptions.js";
-import { bundleAssets } from "./explorer.js";
+import type { InternalCalls } from "../lib/auth/internal-calls.js";
+import { escapeHtml } from "../lib/html-page.js";
+import { pageAsset } from "./assets.js";
+import { scriptPageHeaders } from "./script-page.js";
+
+/** Runs an operation through the graph in this process (the gateway's own pipeline), as the token endpoint does. */
+export type RunInGraph = (request: { query: string; variables: Record<string, unknown>; authorization: undefined }) => Promise<{
+  data?: Record<string, unknown> | null;
+  errors?: readonly { message: string }[];
+}>;
 
 export interface ConsoleOptions {
   /** The console's own OAuth client: with it the page signs users in; without it they paste a token. */
   client: { id: string; secret: string } | undefined;
   internalCalls: InternalCalls;
-  /** Runs the token exchange through the graph, as the token endpoint does. */
-  execute: ExecuteThroughGateway;
+  /** Runs the token exchange. */
+  execute: RunInGraph;
   /** Whether the deployment is reached over HTTPS (the sign-in cookie is then `Secure`). */
   secure: boolean;
 }
@@ -116,9 +122,8 @@ function mountSignIn(app: Express, options: ConsoleOptions & { client: { id: str
 
 /** `/console`: upload assets and watch their jobs live (graphql-ws client bundled, no CDN); signing in when the console has a client. */
 export function mountConsole(app: Express, options: ConsoleOptions): void {
-  const [js, css] = bundleAssets("console");
-  app.get("/pages/console.js", js);
-  app.get("/pages/console.css", css);
+  app.get("/pages/console.js", pageAsset("console.js"));
+  app.get("/pages/console.css", pageAsset("console.css"));
   app.get("/console", (_req, res) => sendPage(res, 200, { signIn: options.client !== undefined }));
   if (options.client) mountSignIn(app, { ...options, client: options.client });
 }

@@ -1,8 +1,6 @@
-import { STATUS_CODES } from "node:http";
-import { GraphQLError } from "graphql";
 import { Pool, type Dispatcher } from "undici";
-import { isPassedOnOutage, subgraphUnavailable } from "../subgraph-fetcher.js";
-import type { SubgraphResponse } from "./run-plan.js";
+import type { SubgraphResponse } from "../execution/run-plan.js";
+import { isPassedOnOutage, resultOf, subgraphUnavailable } from "./answers.js";
 
 export interface SubgraphRequestBody {
   query: string;
@@ -93,10 +91,7 @@ export class HttpSubgraph {
     const type = response.contentType;
     const json = type.startsWith("application/json") || type.startsWith("application/graphql-response+json");
     if (isPassedOnOutage(response.statusCode) && !type.includes("json")) throw subgraphUnavailable(this.serviceName);
-    const parsed = json ? JSON.parse(text) : text;
-    if ((response.statusCode < 200 || response.statusCode > 299) && !isPassedOnOutage(response.statusCode)) throw errorFromStatus(this.url, response.statusCode, parsed);
-    if (typeof parsed !== "object" || parsed === null) throw new Error(`Expected JSON response body, but received: ${text}`);
-    return parsed;
+    return resultOf(this.url, response.statusCode, json ? JSON.parse(text) : text);
   }
 
   /** The whole answer to one POST, collected from undici's dispatch callbacks (no response stream is made for a body read at once). */
@@ -109,13 +104,4 @@ export class HttpSubgraph {
   close(): Promise<void> {
     return this.pool.close();
   }
-}
-
-/** The error a subgraph's non-2xx answer becomes (as in @apollo/gateway's RemoteGraphQLDataSource). */
-export function errorFromStatus(url: string, status: number, body: unknown): GraphQLError {
-  const statusText = STATUS_CODES[status] ?? "";
-  const extensions: Record<string, unknown> = { response: { url, status, statusText, body } };
-  if (status === 401) extensions.code = "UNAUTHENTICATED";
-  else if (status === 403) extensions.code = "FORBIDDEN";
-  return new GraphQLError(`${status}: ${statusText}`, { extensions });
 }
