@@ -52,6 +52,11 @@ export interface RestRoute {
   status?: 200 | 201 | 204;
   /** GraphQL argument names that the REST caller knows by another name, for `{ field }` in errors. */
   errorFields?: Record<string, string>;
+  /**
+   * The platform's codes for the graph's errors where this operation documents its own, by what the
+   * error says (`NOT_FOUND`, `NOT_FOUND:thread`, a reason; see rest-adapter/design-errors.ts).
+   */
+  errorCodes?: Record<string, string>;
   /** Keep the body as received text instead of parsing JSON (it is signed byte for byte). */
   rawBody?: boolean;
   /** Errors as a plain-text message instead of JSON. */

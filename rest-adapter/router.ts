@@ -105,7 +105,7 @@ function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) 
       if ("status" in result) return void send(res, route, result);
       if (result.errors?.length || !result.data) {
         const rendered: RenderedError = result.errors?.length
-          ? style.graph(result.errors[0], route.errorFields)
+          ? style.graph(result.errors[0], route)
           : { status: 502, body: style.adapter("graph_unavailable", "The graph returned no data") };
         return void send(res, route, rendered);
       }

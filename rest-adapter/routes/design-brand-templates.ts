@@ -100,6 +100,7 @@ export default {
     {
       method: "POST",
       path: "/autofills",
+      errorCodes: { "BAD_REQUEST:title": "bad_request_params" },
       rate: 10,
       operation: `mutation($brandTemplateId: ID!, $title: String, $data: AutofillData!) {
         createDesignAutofillJob(brandTemplateId: $brandTemplateId, title: $title, data: $data) { ${JOB} } }`,

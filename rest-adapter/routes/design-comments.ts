@@ -106,6 +106,7 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId/comments/:threadId",
+      errorCodes: { NOT_FOUND: "thread_not_found" },
       rate: 100,
       operation: `query($designId: ID!, $threadId: ID!) { commentThread(designId: $designId, threadId: $threadId) { ${THREAD} } }`,
       variables: ({ params }) => ({ designId: params.designId, threadId: params.threadId }),
@@ -114,6 +115,7 @@ export default {
     {
       method: "POST",
       path: "/designs/:designId/comments/:threadId/replies",
+      errorCodes: { NOT_FOUND: "design_not_found" },
       rate: 20,
       operation: `mutation($designId: ID!, $threadId: ID!, $message: String!) {
         createCommentReply(designId: $designId, threadId: $threadId, messagePlaintext: $message) { ${REPLY} } }`,
@@ -123,6 +125,7 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId/comments/:threadId/replies",
+      errorCodes: { NOT_FOUND: "design_or_thread_not_found" },
       rate: 100,
       operation: `query($designId: ID!, $threadId: ID!, $limit: Int, $continuation: String) {
         commentReplies(designId: $designId, threadId: $threadId, limit: $limit, continuation: $continuation) { items { ${REPLY} } continuation } }`,
@@ -140,6 +143,7 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId/comments/:threadId/replies/:replyId",
+      errorCodes: { NOT_FOUND: "reply_not_found" },
       rate: 100,
       operation: `query($designId: ID!, $threadId: ID!, $replyId: ID!) { commentReply(designId: $designId, threadId: $threadId, replyId: $replyId) { ${REPLY} } }`,
       variables: ({ params }) => ({ designId: params.designId, threadId: params.threadId, replyId: params.replyId }),
@@ -157,6 +161,7 @@ export default {
     {
       method: "POST",
       path: "/comments/:commentId/replies",
+      errorCodes: { NOT_FOUND: "design_not_found" },
       rate: 20,
       operation: `mutation($attachedTo: CommentAttachment!, $commentId: ID!, $message: String!) {
         createCommentOnThread(attachedTo: $attachedTo, commentId: $commentId, message: $message) { ${REPLY} } }`,

@@ -12,7 +12,7 @@ export interface BrandTemplateListArgs extends ListingArgs {
   dataset?: DatasetFilter | null;
 }
 
-/** Reading brand templates needs the `brand_template` capability (enterprise plans): 403 `permission_denied` otherwise. */
+/** Reading brand templates needs the `brand_template` capability (enterprise plans): forbidden otherwise. */
 export function requireBrandTemplates(ctx: BrandTemplatesContext, principal: DesignPrincipal): Promise<void> {
   return requireCapability(ctx.db, principal.teamId, "brand_template", "Brand templates");
 }
@@ -25,7 +25,7 @@ export async function teamTemplate(ctx: BrandTemplatesContext, principal: Design
   const template = isResourceId(id)
     ? await ctx.db.brandTemplate.findFirst({ where: { OR: [{ id }, { legacyId: id, legacyIdExpiresAt: { gt: now } }] } })
     : null;
-  if (!template || template.teamId !== principal.teamId) throw new NotFoundError("Brand template not found", { designCode: "not_found" });
+  if (!template || template.teamId !== principal.teamId) throw new NotFoundError("Brand template not found", { entity: "brand_template" });
   return template;
 }
 
