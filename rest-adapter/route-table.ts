@@ -72,8 +72,6 @@ export interface RestRoute {
   bytesBody?: boolean;
   /** The answer is bytes, not JSON: the operation gives them base64-encoded. */
   bytes?: (data: Record<string, unknown>) => { base64: string; contentType: string };
-  /** The documented per-client-and-user rate limit (requests per window), recorded for its enforcement. */
-  rate?: number;
 }
 
 /** A platform service: its routes, served under its prefixes on the main port (and, for the business

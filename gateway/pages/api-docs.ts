@@ -4,6 +4,8 @@ import type { Express } from "express";
 import { htmlPageHeaders, scriptPageHeaders } from "../../lib/html-page.js";
 import { openApiDocument, supergraphSchema, type Platform } from "../../rest-adapter/openapi/document.js";
 import { REST_SERVICES } from "../../rest-adapter/services.js";
+import { documentedRates } from "../../rest-adapter/rates.js";
+import { DOMAINS } from "../../subgraphs/registry.js";
 
 const PLATFORMS: readonly Platform[] = ["business", "design"];
 const require = createRequire(import.meta.url);
@@ -31,7 +33,7 @@ const docsHtml = (platform: Platform) =>
 export function mountApiDocs(app: Express, supergraphSdl: string): void {
   const documents = new Map<Platform, string>();
   const documentOf = (platform: Platform) => {
-    if (!documents.has(platform)) documents.set(platform, JSON.stringify(openApiDocument(platform, REST_SERVICES, supergraphSchema(supergraphSdl))));
+    if (!documents.has(platform)) documents.set(platform, JSON.stringify(openApiDocument(platform, REST_SERVICES, supergraphSchema(supergraphSdl), documentedRates(DOMAINS))));
     return documents.get(platform)!;
   };
   for (const platform of PLATFORMS) {

@@ -5,13 +5,15 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { composeForTests } from "../../testing/query-plans.js";
 import { openApiDocument, platformOf, supergraphSchema, type Platform } from "../openapi/document.js";
 import { REST_SERVICES } from "../services.js";
+import { documentedRates } from "../rates.js";
+import { DOMAINS } from "../../subgraphs/registry.js";
 
 type Document = { openapi: string; paths: Record<string, Record<string, any>>; components: any };
 const documents = {} as Record<Platform, Document>;
 
 before(async () => {
   const schema = supergraphSchema(await composeForTests());
-  for (const platform of ["business", "design"] as const) documents[platform] = openApiDocument(platform, REST_SERVICES, schema) as Document;
+  for (const platform of ["business", "design"] as const) documents[platform] = openApiDocument(platform, REST_SERVICES, schema, documentedRates(DOMAINS)) as Document;
 });
 
 describe("OpenAPI documents of the REST paths", () => {

@@ -78,7 +78,6 @@ export default {
     {
       method: "GET",
       path: "/assets/:assetId",
-      rate: 100,
       operation: `query($id: ID!) { asset(id: $id) { ${ASSET} } }`,
       variables: ({ params }) => ({ id: params.assetId }),
       body: (d) => ({ asset: assetBody(d.asset as Json) }),
@@ -86,7 +85,6 @@ export default {
     {
       method: "PATCH",
       path: "/assets/:assetId",
-      rate: 30,
       operation: `mutation($id: ID!, $name: String, $tags: [String!]) { updateAsset(id: $id, name: $name, tags: $tags) { ${ASSET} } }`,
       variables: (request) => ({ id: request.params.assetId, name: body(request).name, tags: tagsOf(request) }),
       body: (d) => ({ asset: assetBody(d.updateAsset as Json) }),
@@ -94,7 +92,6 @@ export default {
     {
       method: "DELETE",
       path: "/assets/:assetId",
-      rate: 30,
       operation: `mutation($id: ID!) { deleteAsset(id: $id) }`,
       variables: ({ params }) => ({ id: params.assetId }),
       status: 204,
@@ -102,7 +99,6 @@ export default {
     {
       method: "POST",
       path: "/asset-uploads",
-      rate: 30,
       upload: {
         ticketOperation: `mutation($name: String!) { requestAssetUpload(name: $name) { uploadId uploadUrl } }`,
         ticketVariables: (request) => ({ name: uploadName(request) }),
@@ -115,7 +111,6 @@ export default {
     {
       method: "GET",
       path: "/asset-uploads/:jobId",
-      rate: 180,
       operation: `query($id: ID!) { assetUploadJob(id: $id) { ${JOB} } }`,
       variables: ({ params }) => ({ id: params.jobId }),
       body: (d) => ({ job: jobBody(d.assetUploadJob as Json) }),
@@ -123,7 +118,6 @@ export default {
     {
       method: "POST",
       path: "/url-asset-uploads",
-      rate: 30,
       operation: `mutation($name: String!, $url: String!) { createUrlAssetUploadJob(name: $name, url: $url) { ${JOB} } }`,
       variables: (request) => ({ name: body(request).name, url: body(request).url }),
       body: (d) => ({ job: jobBody(d.createUrlAssetUploadJob as Json) }),
@@ -131,7 +125,6 @@ export default {
     {
       method: "GET",
       path: "/url-asset-uploads/:jobId",
-      rate: 180,
       operation: `query($id: ID!) { urlAssetUploadJob(id: $id) { ${JOB} } }`,
       variables: ({ params }) => ({ id: params.jobId }),
       body: (d) => ({ job: jobBody(d.urlAssetUploadJob as Json) }),

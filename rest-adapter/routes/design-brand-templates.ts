@@ -65,7 +65,6 @@ export default {
     {
       method: "GET",
       path: "/brand-templates",
-      rate: 100,
       operation: `query($query: String, $ownership: BrandTemplateOwnership, $sortBy: BrandTemplateSortBy, $dataset: BrandTemplateDatasetFilter, $limit: Int, $continuation: String) {
         brandTemplates(query: $query, ownership: $ownership, sortBy: $sortBy, dataset: $dataset, limit: $limit, continuation: $continuation) { items { ${TEMPLATE} } continuation } }`,
       variables: (request) => ({
@@ -84,7 +83,6 @@ export default {
     {
       method: "GET",
       path: "/brand-templates/:brandTemplateId",
-      rate: 100,
       operation: `query($id: ID!) { brandTemplate(id: $id) { ${TEMPLATE} } }`,
       variables: ({ params }) => ({ id: params.brandTemplateId }),
       body: (d) => ({ brand_template: templateBody(d.brandTemplate as Json) }),
@@ -92,7 +90,6 @@ export default {
     {
       method: "GET",
       path: "/brand-templates/:brandTemplateId/dataset",
-      rate: 100,
       operation: `query($id: ID!) { brandTemplateDataset(id: $id) { name type } }`,
       variables: ({ params }) => ({ id: params.brandTemplateId }),
       body: (d) => ({ dataset: Object.fromEntries((d.brandTemplateDataset as { name: string; type: string }[]).map((field) => [field.name, { type: field.type }])) }),
@@ -101,7 +98,6 @@ export default {
       method: "POST",
       path: "/autofills",
       errorCodes: { "BAD_REQUEST:title": "bad_request_params" },
-      rate: 10,
       operation: `mutation($brandTemplateId: ID!, $title: String, $data: AutofillData!) {
         createDesignAutofillJob(brandTemplateId: $brandTemplateId, title: $title, data: $data) { ${JOB} } }`,
       variables: ({ body }) => ({ brandTemplateId: body.brand_template_id, title: titleOf(body), data: dataOf(body) }),
@@ -111,7 +107,6 @@ export default {
     {
       method: "GET",
       path: "/autofills/:jobId",
-      rate: 60,
       operation: `query($id: ID!) { designAutofillJob(id: $id) { ${JOB} } }`,
       variables: ({ params }) => ({ id: params.jobId }),
       body: (d) => ({ job: jobBody(d.designAutofillJob as Json) }),

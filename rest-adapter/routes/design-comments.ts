@@ -97,7 +97,6 @@ export default {
     {
       method: "POST",
       path: "/designs/:designId/comments",
-      rate: 100,
       operation: `mutation($designId: ID!, $message: String!, $assigneeId: ID) {
         createCommentThread(designId: $designId, messagePlaintext: $message, assigneeId: $assigneeId) { ${THREAD} } }`,
       variables: ({ params, body }) => ({ designId: params.designId, message: body.message_plaintext, assigneeId: body.assignee_id }),
@@ -107,7 +106,6 @@ export default {
       method: "GET",
       path: "/designs/:designId/comments/:threadId",
       errorCodes: { NOT_FOUND: "thread_not_found" },
-      rate: 100,
       operation: `query($designId: ID!, $threadId: ID!) { commentThread(designId: $designId, threadId: $threadId) { ${THREAD} } }`,
       variables: ({ params }) => ({ designId: params.designId, threadId: params.threadId }),
       body: (d) => ({ thread: threadBody(d.commentThread as Json), comment: deprecatedCommentBody(d.commentThread as Json, "parent") }),
@@ -116,7 +114,6 @@ export default {
       method: "POST",
       path: "/designs/:designId/comments/:threadId/replies",
       errorCodes: { NOT_FOUND: "design_not_found" },
-      rate: 20,
       operation: `mutation($designId: ID!, $threadId: ID!, $message: String!) {
         createCommentReply(designId: $designId, threadId: $threadId, messagePlaintext: $message) { ${REPLY} } }`,
       variables: ({ params, body }) => ({ designId: params.designId, threadId: params.threadId, message: body.message_plaintext }),
@@ -126,7 +123,6 @@ export default {
       method: "GET",
       path: "/designs/:designId/comments/:threadId/replies",
       errorCodes: { NOT_FOUND: "design_or_thread_not_found" },
-      rate: 100,
       operation: `query($designId: ID!, $threadId: ID!, $limit: Int, $continuation: String) {
         commentReplies(designId: $designId, threadId: $threadId, limit: $limit, continuation: $continuation) { items { ${REPLY} } continuation } }`,
       variables: (request) => ({
@@ -144,7 +140,6 @@ export default {
       method: "GET",
       path: "/designs/:designId/comments/:threadId/replies/:replyId",
       errorCodes: { NOT_FOUND: "reply_not_found" },
-      rate: 100,
       operation: `query($designId: ID!, $threadId: ID!, $replyId: ID!) { commentReply(designId: $designId, threadId: $threadId, replyId: $replyId) { ${REPLY} } }`,
       variables: ({ params }) => ({ designId: params.designId, threadId: params.threadId, replyId: params.replyId }),
       body: (d) => ({ reply: replyBody(d.commentReply as Json) }),
@@ -152,7 +147,6 @@ export default {
     {
       method: "POST",
       path: "/comments",
-      rate: 20,
       operation: `mutation($attachedTo: CommentAttachment!, $message: String!, $assigneeId: ID) {
         createComment(attachedTo: $attachedTo, message: $message, assigneeId: $assigneeId) { ${THREAD} } }`,
       variables: (request) => ({ attachedTo: attachedTo(request), message: request.body.message, assigneeId: request.body.assignee_id }),
@@ -162,7 +156,6 @@ export default {
       method: "POST",
       path: "/comments/:commentId/replies",
       errorCodes: { NOT_FOUND: "design_not_found" },
-      rate: 20,
       operation: `mutation($attachedTo: CommentAttachment!, $commentId: ID!, $message: String!) {
         createCommentOnThread(attachedTo: $attachedTo, commentId: $commentId, message: $message) { ${REPLY} } }`,
       variables: (request) => ({ attachedTo: attachedTo(request), commentId: request.params.commentId, message: request.body.message }),

@@ -61,7 +61,6 @@ export default {
     {
       method: "POST",
       path: "/designs",
-      rate: 20,
       operation: `mutation($input: CreateDesignInput!) { createDesign(input: $input) { ${DESIGN} } }`,
       variables: ({ body }) => ({ input: { designType: designTypeOf(body.design_type), assetId: body.asset_id, title: body.title } }),
       body: (d) => ({ design: designBody(d.createDesign as Json) }),
@@ -69,7 +68,6 @@ export default {
     {
       method: "GET",
       path: "/designs",
-      rate: 100,
       operation: `query($query: String, $ownership: DesignOwnership, $sortBy: DesignSortBy, $limit: Int, $continuation: String) {
         designs(query: $query, ownership: $ownership, sortBy: $sortBy, limit: $limit, continuation: $continuation) { items { ${DESIGN} } continuation } }`,
       variables: (request) => ({
@@ -87,7 +85,6 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId",
-      rate: 100,
       operation: `query($id: ID!) { design(id: $id) { ${DESIGN} } }`,
       variables: ({ params }) => ({ id: params.designId }),
       body: (d) => ({ design: designBody(d.design as Json) }),
@@ -95,7 +92,6 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId/pages",
-      rate: 100,
       operation: `query($id: ID!, $offset: Int, $limit: Int) { designPages(designId: $id, offset: $offset, limit: $limit) { ${PAGE} } }`,
       variables: (request) => ({ id: request.params.designId, offset: integerParam(request, "offset"), limit: integerParam(request, "limit") }),
       body: (d) => ({ items: (d.designPages as Json[]).map(pageBody) }),
@@ -103,7 +99,6 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId/export-formats",
-      rate: 100,
       operation: `query($id: ID!) { designExportFormats(designId: $id) }`,
       variables: ({ params }) => ({ id: params.designId }),
       body: (d) => ({ formats: Object.fromEntries((d.designExportFormats as string[]).map((format) => [format, {}])) }),

@@ -48,7 +48,6 @@ export default {
     {
       method: "POST",
       path: "/imports",
-      rate: 20,
       upload: {
         ticketOperation: `mutation($title: String!, $mimeType: String) { requestDesignImport(title: $title, mimeType: $mimeType) { uploadId uploadUrl } }`,
         ticketVariables: importMetadata,
@@ -61,7 +60,6 @@ export default {
     {
       method: "GET",
       path: "/imports/:jobId",
-      rate: 120,
       operation: `query($id: ID!) { designImportJob(id: $id) { ${JOB} } }`,
       variables: ({ params }) => ({ id: params.jobId }),
       body: (d) => ({ job: jobBody(d.designImportJob as Json) }),
@@ -69,7 +67,6 @@ export default {
     {
       method: "POST",
       path: "/url-imports",
-      rate: 20,
       operation: `mutation($title: String!, $url: String!, $mimeType: String) { createUrlImportJob(title: $title, url: $url, mimeType: $mimeType) { ${JOB} } }`,
       variables: (request) => ({ title: body(request).title, url: body(request).url, mimeType: body(request).mime_type }),
       body: (d) => ({ job: jobBody(d.createUrlImportJob as Json) }),
@@ -77,7 +74,6 @@ export default {
     {
       method: "GET",
       path: "/url-imports/:jobId",
-      rate: 120,
       operation: `query($id: ID!) { urlImportJob(id: $id) { ${JOB} } }`,
       variables: ({ params }) => ({ id: params.jobId }),
       body: (d) => ({ job: jobBody(d.urlImportJob as Json) }),

@@ -33,7 +33,6 @@ export default {
     {
       method: "POST",
       path: "/resizes",
-      rate: 20,
       operation: `mutation($designId: ID!, $designType: DesignTypeInput!) { createDesignResizeJob(designId: $designId, designType: $designType) { ${JOB} } }`,
       variables: ({ body }) => ({ designId: body.design_id, designType: designTypeOf(body.design_type) }),
       body: (d) => ({ job: jobBody(d.createDesignResizeJob as Json) }),
@@ -41,7 +40,6 @@ export default {
     {
       method: "GET",
       path: "/resizes/:jobId",
-      rate: 120,
       operation: `query($id: ID!) { designResizeJob(id: $id) { ${JOB} } }`,
       variables: ({ params }) => ({ id: params.jobId }),
       body: (d) => ({ job: jobBody(d.designResizeJob as Json) }),
