@@ -27,6 +27,8 @@ export interface AdapterOptions {
   readiness: readonly ReadinessCheck[];
   /** Observe each route's latency for `/metrics`. */
   metrics: boolean;
+  /** The services served: the route files' (`REST_SERVICES`), with a test's own domain's merged in. */
+  services: readonly RestService[];
 }
 
 /** What a caller is told to wait when the gateway cannot be reached (restarting, or every replica away). */

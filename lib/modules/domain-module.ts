@@ -81,6 +81,11 @@ export interface DomainDefinition<DomainSettings, Dependencies, Loaders> {
   uploads?: (runtime: DataRuntime, settings: DomainSettings) => UploadReceiver;
   /** Started before the subgraph serves (a network node the domain runs), in the process that serves it. */
   start?: (dependencies: Dependencies) => Promise<void>;
+  /**
+   * Settings that put what it listens on besides its subgraph (a network node) on free loopback ports,
+   * for platforms started inside another program (tests, tools): production takes fixed ones.
+   */
+  anyPortSettings?: Record<string, string>;
   /** Stopped when the subgraph's server closes. */
   stop?: (dependencies: Dependencies) => Promise<void>;
   /** Further HTTP routes on the subgraph's own server. */

@@ -34,7 +34,6 @@ describe("REST route tables against the composed graph", () => {
       }
     }
     assert.deepEqual(invalid, []);
-    assert.deepEqual(new Set(REST_SERVICES.map((service) => service.name)), new Set(["auth", "work", "payment", "design", "blog", "forum", "ipfs"]));
     assert.ok(checked > 60, `only ${checked} documents checked`);
   });
 

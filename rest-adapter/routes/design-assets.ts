@@ -1,12 +1,9 @@
 import { RequestRefusedError, type RestRequest, type RestServicePart } from "../route-table.js";
+import { seconds, type Json } from "../helpers/design-bodies.js";
+import { base64Metadata } from "../helpers/design-requests.js";
 
 const ASSET = `id type name tags createdAt updatedAt owner { userId teamId } thumbnail { width height url }`;
 const JOB = `id status error { code message } asset { ${ASSET} }`;
-
-/** An ISO timestamp of the graph as the design platform's int64 Unix seconds. */
-export const seconds = (iso: unknown) => Math.floor(new Date(String(iso)).getTime() / 1000);
-
-type Json = Record<string, unknown>;
 
 /** The documented Asset: snake_case, Unix-second timestamps, no member for an absent thumbnail. */
 function assetBody(asset: Json): Json {
@@ -30,29 +27,6 @@ function jobBody(job: Json): Json {
     ...(job.asset ? { asset: assetBody(job.asset as Json) } : {}),
     ...(job.error ? { error: job.error } : {}),
   };
-}
-
-const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-/**
- * A JSON object in a header (`Asset-Upload-Metadata`, `Import-Metadata`) with a Base64 text member
- * (`name_base64`, `title_base64`): the object and that member decoded, read before any byte of the body.
- */
-export function base64Metadata({ headers }: RestRequest, header: string, member: string): { metadata: Record<string, unknown>; text: string } {
-  const raw = headers[header.toLowerCase()];
-  if (raw === undefined || raw === "") throw new RequestRefusedError("missing_header", `Missing ${header} header`);
-  let metadata: unknown;
-  try {
-    metadata = JSON.parse(String(raw));
-  } catch {
-    throw new RequestRefusedError("invalid_header", `${header} must be a JSON object`);
-  }
-  const encoded = (metadata as Record<string, unknown> | null)?.[member];
-  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata) || typeof encoded !== "string") {
-    throw new RequestRefusedError("invalid_header", `${header} must be a JSON object with ${member}`);
-  }
-  if (encoded === "" || !STRICT_BASE64.test(encoded)) throw new RequestRefusedError("invalid_field", `${member} must be non-empty Base64`);
-  return { metadata: metadata as Record<string, unknown>, text: new TextDecoder("utf-8", { fatal: false }).decode(Buffer.from(encoded, "base64")) };
 }
 
 /** `Asset-Upload-Metadata: {"name_base64": "…"}` → the asset's name. */

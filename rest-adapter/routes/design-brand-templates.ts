@@ -1,12 +1,10 @@
 import { RequestRefusedError, type RestServicePart } from "../route-table.js";
-import { seconds } from "./design-assets.js";
-import { integerParam, textParam } from "./design-designs.js";
+import { seconds, type Json } from "../helpers/design-bodies.js";
+import { integerParam, textParam } from "../helpers/design-requests.js";
 
 const TEMPLATE = `id title viewUrl createUrl thumbnail { width height url } createdAt updatedAt`;
 const SUMMARY = `id title url urls { editUrl viewUrl } thumbnail { width height url } createdAt updatedAt`;
 const JOB = `id status error { code message } result { type design { ${SUMMARY} } }`;
-
-type Json = Record<string, unknown>;
 
 /** The documented BrandTemplate: snake_case, Unix-second timestamps, `thumbnail` absent only if it could not be drawn. */
 function templateBody(template: Json): Json {

@@ -1,14 +1,13 @@
 import { designUserId } from "../../lib/auth/design-principal.js";
 import { pick, type RestRequest, type RestServicePart } from "../route-table.js";
-import { seconds } from "./design-assets.js";
-import { integerParam, textParam } from "./design-designs.js";
+import { seconds, type Json } from "../helpers/design-bodies.js";
+import { integerParam, textParam } from "../helpers/design-requests.js";
 
 const USER = `id displayName`;
 const COMMENT = `id designId content { plaintext markdown } mentions { tag userId teamId user { displayName } } author { ${USER} } createdAt updatedAt`;
 const THREAD = `${COMMENT} assignee { ${USER} } resolver { ${USER} }`;
 const REPLY = `${COMMENT} threadId`;
 
-type Json = Record<string, unknown>;
 type Mention = { tag: string; userId: string; teamId: string; user: { displayName: string } };
 
 /** A user as comments show one: `{ id, display_name }` (absent when there is none). */

@@ -1,10 +1,9 @@
-import { pick, RequestRefusedError, type RestRequest, type RestServicePart } from "../route-table.js";
-import { seconds } from "./design-assets.js";
+import type { RestServicePart } from "../route-table.js";
+import { seconds, type Json } from "../helpers/design-bodies.js";
+import { designTypeOf, integerParam, textParam } from "../helpers/design-requests.js";
 
 const DESIGN = `id title createdAt updatedAt pageCount owner { userId teamId } urls { editUrl viewUrl } thumbnail { width height url }`;
 const PAGE = `id index width height thumbnail { width height url }`;
-
-type Json = Record<string, unknown>;
 
 /** The documented Design: snake_case, Unix-second timestamps, the rendered first page as `thumbnail` (absent only if it could not be drawn). */
 function designBody(design: Json): Json {
@@ -31,27 +30,6 @@ function pageBody(page: Json): Json {
     dimensions: { width: page.width, height: page.height },
     ...(page.thumbnail ? { thumbnail: page.thumbnail } : {}),
   };
-}
-
-/** One query parameter as text (absent stays undefined); a repeated parameter is refused. */
-export function textParam(request: RestRequest, name: string): string | undefined {
-  const value = request.query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw new RequestRefusedError("invalid_field", `${name} must be given once`);
-  return value;
-}
-
-/** An integer query parameter (the operation checks its range); anything else is a 400 naming it. */
-export function integerParam(request: RestRequest, name: string): number | undefined {
-  const value = textParam(request, name);
-  if (value === undefined) return undefined;
-  if (!/^-?\d{1,9}$/.test(value)) throw new RequestRefusedError("invalid_field", `${name} must be an integer`);
-  return Number(value);
-}
-
-/** `design_type` as the operation's input declares it (other members are ignored; a non-object is refused by the graph). */
-export function designTypeOf(value: unknown): unknown {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? pick(value as Json, ["type", "name", "width", "height"]) : value;
 }
 
 /** Designs of the design platform (`{ design }`, `{ items, continuation? }`), with `{ code, message }` errors. */

@@ -1,8 +1,7 @@
 import { pick, type RestServicePart } from "../route-table.js";
+import type { Json } from "../helpers/design-bodies.js";
 
 const JOB = `id status urls error { code message }`;
-
-type Json = Record<string, unknown>;
 
 /** `{ id, status, urls?, error? { code, message } }`. */
 function jobBody(job: Json): Json {

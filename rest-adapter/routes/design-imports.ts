@@ -1,23 +1,9 @@
 import { RequestRefusedError, type RestRequest, type RestServicePart } from "../route-table.js";
-import { base64Metadata, seconds } from "./design-assets.js";
+import { summaryBody, type Json } from "../helpers/design-bodies.js";
+import { base64Metadata } from "../helpers/design-requests.js";
 
 const SUMMARY = `id title createdAt updatedAt pageCount urls { editUrl viewUrl }`;
 const JOB = `id status error { code message } result { designs { ${SUMMARY} } }`;
-
-type Json = Record<string, unknown>;
-
-/** The documented DesignSummary: snake_case, Unix-second timestamps. */
-export function summaryBody(design: Json): Json {
-  const urls = design.urls as Json;
-  return {
-    id: design.id,
-    title: design.title,
-    urls: { edit_url: urls.editUrl, view_url: urls.viewUrl },
-    created_at: seconds(design.createdAt),
-    updated_at: seconds(design.updatedAt),
-    page_count: design.pageCount,
-  };
-}
 
 /** `{ id, status, result? { designs }, error? { code, message } }`. */
 function jobBody(job: Json): Json {

@@ -10,6 +10,7 @@ export default defineDomain({
   platform: "business",
   schema: new URL("./schema.graphql", import.meta.url),
   resolvers,
+  anyPortSettings: { P2P_LISTEN: "/ip4/127.0.0.1/tcp/0,/ip4/127.0.0.1/tcp/0/ws" },
   port: 4015,
   settings: p2pSettings,
   dependencies: (runtime, settings): P2pDependencies => ({
