@@ -15,12 +15,6 @@ export interface TestPlatform {
   config: Config;
   /** The main port: `/graphql`, `/healthz`, `/api/...`. */
   http: HttpClient;
-  /** The auth service's direct port. */
-  auth: HttpClient;
-  /** The work service's direct port. */
-  work: HttpClient;
-  /** The payment service's direct port. */
-  payment: HttpClient;
   /** Any service's direct port, by its name in the route files (`blog`, `forum`, …). */
   direct(service: string): HttpClient;
   stop(): Promise<void>;
@@ -86,9 +80,6 @@ export async function startTestPlatform(
     platform,
     config,
     http: new HttpClient(platform.main.url),
-    auth: new HttpClient(platform.direct.auth.url),
-    work: new HttpClient(platform.direct.work.url),
-    payment: new HttpClient(platform.direct.payment.url),
     direct: (service) => new HttpClient(platform.direct[service].url),
     async stop() {
       await platform.close();

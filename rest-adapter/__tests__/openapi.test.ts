@@ -5,6 +5,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { composeForTests } from "../../testing/query-plans.js";
 import { openApiDocument, platformOf, supergraphSchema, type Platform } from "../openapi/document.js";
 import { REST_SERVICES } from "../services.js";
+import { SCOPES } from "../../lib/auth/design-scopes.js";
 import { documentedRates } from "../rates.js";
 import { DOMAINS } from "../../subgraphs/registry.js";
 
@@ -66,5 +67,10 @@ describe("OpenAPI documents of the REST paths", () => {
     const login = business.paths["/api/auth/login-email-password"].post;
     assert.ok(Object.keys(login.requestBody.content["application/json"].schema.properties).length > 0);
     assert.deepEqual(login.responses["4XX"].content["application/json"]?.schema ?? login.responses["4XX"].content["text/plain"].schema, login.responses["4XX"].content["application/json"] ? { $ref: "#/components/schemas/BusinessError" } : { type: "string" });
+  });
+
+  test("every scope a design path needs is one the platform knows (and its discovery document lists)", () => {
+    const needed = Object.keys(documents.design.components.securitySchemes.oauth2.flows.authorizationCode.scopes);
+    assert.deepEqual(needed.filter((scope) => !(SCOPES as readonly string[]).includes(scope)), []);
   });
 });
