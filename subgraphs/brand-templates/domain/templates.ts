@@ -19,7 +19,7 @@ export function requireBrandTemplates(ctx: BrandTemplatesContext, principal: Des
 
 /**
  * The caller's team's template by its current id, or by its former-format id until that alias
- * expires; an unknown id, another team's template and an expired alias are the same 404 `not_found`.
+ * expires; an unknown id, another team's template and an expired alias are the same not found.
  */
 export async function teamTemplate(ctx: BrandTemplatesContext, principal: DesignPrincipal, id: string, now = new Date()): Promise<BrandTemplate> {
   const template = isResourceId(id)
