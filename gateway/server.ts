@@ -12,6 +12,7 @@ import { mountConsole } from "../pages/console.js";
 import { mountApiDocs } from "../pages/api-docs.js";
 import { openApiDocument, supergraphSchema } from "../rest-adapter/openapi/document.js";
 import { REST_SERVICES } from "../rest-adapter/services.js";
+import { documentedRates } from "../rest-adapter/rates.js";
 import { buildGraph, type Graph, type GraphOptions } from "./graph.js";
 import type { DeclaredSubscriptions, ExecuteThroughGateway } from "./subscriptions/declared-subscriptions.js";
 import { serveGraphqlWs } from "./subscriptions/websocket-server.js";
@@ -55,7 +56,7 @@ function httpApp(graph: Graph, options: GatewayOptions): Express {
   mountPageProxy(app, options.domains, options.subgraphUrls, options.log);
   mountExplorer(app, config.introspection);
   mountConsole(app, { client: config.consoleClient, internalCalls: options.internalCalls, execute: graph.execute, secure: config.publicUrl.startsWith("https:") });
-  mountApiDocs(app, (platform) => openApiDocument(platform, REST_SERVICES, supergraphSchema(graph.supergraphSdl)));
+  mountApiDocs(app, (platform) => openApiDocument(platform, REST_SERVICES, supergraphSchema(graph.supergraphSdl), documentedRates(options.domains)));
   options.mount?.(app);
   app.use(
     "/graphql",

@@ -3,13 +3,27 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/unavailable.js";
 
 /**
+ * What an error may say besides its code, in the domain's own words (never a REST platform's codes:
+ * the REST adapter maps these to each platform's, rest-adapter/design-errors.ts).
+ */
+export interface ErrorDetails {
+  /** What is missing, or at its limit: `design`, `thread`, `asset`. */
+  entity?: string;
+  /** A fixed code of the domain for a case the class leaves open: `MISSING_SCOPE`, `TOKEN_REVOKED`, `COMMENT_LIMIT_REACHED`. */
+  reason?: string;
+  /** The input the error is about. */
+  field?: string;
+  [extension: string]: unknown;
+}
+
+/**
  * Every expected failure is one of these: a fixed `extensions.code` and the HTTP status the REST
  * adapter answers with (`extensions.http.status`). Anything else reaching a client is masked.
  */
 export abstract class DomainError extends GraphQLError {
   abstract readonly code: string;
   abstract readonly status: number;
-  constructor(message: string, extensions: Record<string, unknown> = {}) {
+  constructor(message: string, extensions: ErrorDetails = {}) {
     super(message, { extensions });
   }
   /** GraphQLError reads extensions at construction; subclasses fix code and status afterwards. */
@@ -23,7 +37,7 @@ function errorClass(code: string, status: number) {
   return class extends DomainError {
     readonly code = code;
     readonly status = status;
-    constructor(message: string, extensions: Record<string, unknown> = {}) {
+    constructor(message: string, extensions: ErrorDetails = {}) {
       super(message, extensions);
       this.seal();
     }

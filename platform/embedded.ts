@@ -7,6 +7,8 @@ import { fileServiceModule, subgraphEndpoint } from "../lib/modules/topology.js"
 import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
 import { adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
 import { GatewayUnavailableError, type GraphQLResult, type RunOperation } from "../rest-adapter/gateway-client.js";
+import type { RestServicePart } from "../rest-adapter/route-table.js";
+import { restServicesWith } from "../rest-adapter/services.js";
 import { telemetry } from "../lib/telemetry/hooks.js";
 import { startWorkers, type RunningWorkers } from "../workers/start.js";
 import { start as startGateway, type RunningGateway } from "../gateway/server.js";
@@ -32,6 +34,8 @@ export interface EmbeddedPlatform {
 export interface EmbeddedOptions {
   /** How the supergraph is composed from the domains at their URLs (tests reuse one composition per set of domains). */
   compose?: typeof composeSupergraph;
+  /** REST routes of a domain outside the repository's folders (a test's), served beside the route files'. */
+  restRoutes?: readonly RestServicePart[];
 }
 
 export async function startEmbedded(config: Config, domains: readonly DomainModule[], options: EmbeddedOptions = {}): Promise<EmbeddedPlatform> {
@@ -55,7 +59,7 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
       throw new GatewayUnavailableError(`the gateway could not run the operation: ${(error as Error).message}`);
     }
   };
-  const adapter = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls, runtime.readiness, inGateway);
+  const adapter = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls, runtime.readiness, inGateway, restServicesWith(options.restRoutes ?? []));
   const supergraphSdl = await (options.compose ?? composeSupergraph)(domains, subgraphUrls);
   const main = await startGateway(
     config.port,

@@ -52,6 +52,11 @@ export interface RestRoute {
   status?: 200 | 201 | 204;
   /** GraphQL argument names that the REST caller knows by another name, for `{ field }` in errors. */
   errorFields?: Record<string, string>;
+  /**
+   * The platform's codes for the graph's errors where this operation documents its own, by what the
+   * error says (`NOT_FOUND`, `NOT_FOUND:thread`, a reason; see rest-adapter/design-errors.ts).
+   */
+  errorCodes?: Record<string, string>;
   /** Keep the body as received text instead of parsing JSON (it is signed byte for byte). */
   rawBody?: boolean;
   /** Errors as a plain-text message instead of JSON. */
@@ -67,8 +72,6 @@ export interface RestRoute {
   bytesBody?: boolean;
   /** The answer is bytes, not JSON: the operation gives them base64-encoded. */
   bytes?: (data: Record<string, unknown>) => { base64: string; contentType: string };
-  /** The documented per-client-and-user rate limit (requests per window), recorded for its enforcement. */
-  rate?: number;
 }
 
 /** A platform service: its routes, served under its prefixes on the main port (and, for the business

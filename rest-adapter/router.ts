@@ -27,6 +27,8 @@ export interface AdapterOptions {
   readiness: readonly ReadinessCheck[];
   /** Observe each route's latency for `/metrics`. */
   metrics: boolean;
+  /** The services served: the route files' (`REST_SERVICES`), with a test's own domain's merged in. */
+  services: readonly RestService[];
 }
 
 /** What a caller is told to wait when the gateway cannot be reached (restarting, or every replica away). */
@@ -105,7 +107,7 @@ function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) 
       if ("status" in result) return void send(res, route, result);
       if (result.errors?.length || !result.data) {
         const rendered: RenderedError = result.errors?.length
-          ? style.graph(result.errors[0], route.errorFields)
+          ? style.graph(result.errors[0], route)
           : { status: 502, body: style.adapter("graph_unavailable", "The graph returned no data") };
         return void send(res, route, rendered);
       }

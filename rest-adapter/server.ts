@@ -27,15 +27,16 @@ export function adapterOptions(
   internalCalls: InternalCalls,
   readiness: readonly ReadinessCheck[],
   runOperation: RunOperation = overHttp(gatewayUrl),
+  services: readonly RestService[] = REST_SERVICES,
 ): AdapterOptions {
-  return { gatewayUrl, runOperation, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls, readiness, metrics: config.metrics.enabled };
+  return { gatewayUrl, runOperation, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls, readiness, metrics: config.metrics.enabled, services };
 }
 
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
 export function mountPrefixedServices(app: Express, options: AdapterOptions): void {
   app.use(authorizationPage(options));
   app.get("/.well-known/openid-configuration", openidConfiguration(options.publicUrl));
-  for (const service of REST_SERVICES) {
+  for (const service of options.services) {
     for (const prefix of [service.prefix, ...(service.alsoUnder ?? [])]) app.use(prefix, serviceRouter(service, options));
     if (service.authPrefix) app.use(service.authPrefix, serviceRouter(service, options, (route) => route.alsoAuth === true));
   }
@@ -51,7 +52,7 @@ function newApp(config: Config): Express {
 /** Each service's paths without prefix on its own port (AUTH_PORT, ...). */
 export async function startDirectPorts(config: Config, options: AdapterOptions, host: string): Promise<Record<string, RunningServer>> {
   const started = await Promise.all(
-    directServices(config).map(async ({ service, port }) => {
+    directServices(config, options.services).map(async ({ service, port }) => {
       const app = newApp(config);
       app.use(serviceRouter(service, options));
       finishJsonApp(app, options.log);

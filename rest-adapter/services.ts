@@ -16,23 +16,30 @@ export function mergeServiceParts(parts: readonly RestServicePart[]): RestServic
   });
 }
 
-/** Every route file under `rest-adapter/routes/` (each default-exports a service or part of one): no list to keep. */
-async function loadRouteFiles(): Promise<RestServicePart[]> {
-  const files = readdirSync(ROUTES_DIR).filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith(".d.ts")).sort();
-  const loaded = await Promise.all(files.map((file) => import(pathToFileURL(new URL(file, ROUTES_DIR).pathname).href)));
-  return loaded.map((module, i) => {
-    if (!module.default?.name || !Array.isArray(module.default.routes)) throw new Error(`rest-adapter/routes/${files[i]} must default-export a REST service or part of one`);
-    return module.default as RestServicePart;
-  });
+/** The route file's default export: a service or part of one. */
+export async function loadRouteFile(file: URL): Promise<RestServicePart> {
+  const module = await import(pathToFileURL(file.pathname).href);
+  if (!module.default?.name || !Array.isArray(module.default.routes)) throw new Error(`${file.pathname} must default-export a REST service or part of one`);
+  return module.default as RestServicePart;
 }
 
-/** Every service of both platforms, as the route files describe them. */
-export const REST_SERVICES: readonly RestService[] = mergeServiceParts(await loadRouteFiles());
+/** The route files under `rest-adapter/routes/` (every `.ts` or `.js` there): no list to keep. */
+export const ROUTE_FILES: readonly URL[] = readdirSync(ROUTES_DIR)
+  .filter((file) => /\.(ts|js)$/.test(file) && !file.endsWith(".d.ts"))
+  .sort()
+  .map((file) => new URL(file, ROUTES_DIR));
 
-/** The variables naming the services' own ports (`AUTH_PORT`, `WORK_PORT`, …), as the route files declare them. */
-export const DIRECT_PORT_VARIABLES: readonly string[] = REST_SERVICES.flatMap((service) => (service.directPort ? [service.directPort.variable] : []));
+const ROUTE_PARTS: readonly RestServicePart[] = await Promise.all(ROUTE_FILES.map(loadRouteFile));
+
+/** Every service of both platforms, as the route files describe them. */
+export const REST_SERVICES: readonly RestService[] = mergeServiceParts(ROUTE_PARTS);
+
+/** The services with `extra` route parts merged in (a domain that lives outside the repository's folders, in tests). */
+export function restServicesWith(extra: readonly RestServicePart[]): readonly RestService[] {
+  return extra.length ? mergeServiceParts([...ROUTE_PARTS, ...extra]) : REST_SERVICES;
+}
 
 /** Every service's own port on any free port (`0`): for platforms started inside another program (tests, tools, benchmarks). */
-export function anyDirectPorts(): Record<string, string> {
-  return Object.fromEntries(DIRECT_PORT_VARIABLES.map((variable) => [variable, "0"]));
+export function anyDirectPorts(services: readonly RestService[] = REST_SERVICES): Record<string, string> {
+  return Object.fromEntries(services.flatMap((service) => (service.directPort ? [[service.directPort.variable, "0"]] : [])));
 }

@@ -6,19 +6,15 @@ import { cachedComposition } from "./composition.js";
 import { loadDomains } from "../subgraphs/catalog.js";
 import { HttpClient } from "./http.js";
 import type { DomainModule } from "../lib/modules/domain-module.js";
-import { anyDirectPorts } from "../rest-adapter/services.js";
+import { anyDirectPorts, restServicesWith } from "../rest-adapter/services.js";
+import { anyDomainPorts } from "../lib/modules/topology.js";
+import type { RestServicePart } from "../rest-adapter/route-table.js";
 
 export interface TestPlatform {
   platform: EmbeddedPlatform;
   config: Config;
   /** The main port: `/graphql`, `/healthz`, `/api/...`. */
   http: HttpClient;
-  /** The auth service's direct port. */
-  auth: HttpClient;
-  /** The work service's direct port. */
-  work: HttpClient;
-  /** The payment service's direct port. */
-  payment: HttpClient;
   /** Any service's direct port, by its name in the route files (`blog`, `forum`, …). */
   direct(service: string): HttpClient;
   stop(): Promise<void>;
@@ -50,10 +46,16 @@ export const allDomains = async (): Promise<readonly DomainModule[]> => (await i
 export async function startTestPlatform(
   env: Record<string, string> = {},
   domains?: TestDomains,
-  /** Reach the test database another way (through a fault proxy, say). */
-  options: { databaseUrl?: (direct: string) => string } = {},
+  options: {
+    /** Reach the test database another way (through a fault proxy, say). */
+    databaseUrl?: (direct: string) => string;
+    /** REST routes of a domain outside the repository's folders. */
+    restRoutes?: readonly RestServicePart[];
+  } = {},
 ): Promise<TestPlatform> {
   const started = performance.now();
+  const modules = await resolveDomains(domains);
+  const restRoutes = options.restRoutes ?? [];
   const database = await createTestDatabase();
   const config = loadConfig(
     testSettings(
@@ -62,25 +64,22 @@ export async function startTestPlatform(
         // Every test client calls from 127.0.0.1: per-address budgets are tested on their own, with their defaults lowered.
         ADDRESS_REGISTRATIONS_PER_HOUR: "100000",
         ADDRESS_CREDENTIAL_CHECKS_PER_MINUTE: "100000",
-        // A production-mode platform would listen on a fixed peer-to-peer port: tests running side by side take any free one.
-        P2P_LISTEN: "/ip4/127.0.0.1/tcp/0,/ip4/127.0.0.1/tcp/0/ws",
+        // A production-mode platform would listen on fixed ports: tests running side by side take any free ones.
+        ...anyDomainPorts(modules),
         ...env,
         PORT: "0",
-        ...anyDirectPorts(),
+        ...anyDirectPorts(restServicesWith(restRoutes)),
         HOST: "127.0.0.1",
       },
       database.databaseUrl && (options.databaseUrl?.(database.databaseUrl) ?? database.databaseUrl),
     ),
   );
-  const platform = await startEmbedded(config, await resolveDomains(domains), { compose: cachedComposition });
+  const platform = await startEmbedded(config, modules, { compose: cachedComposition, restRoutes });
   recordBoot(performance.now() - started);
   return {
     platform,
     config,
     http: new HttpClient(platform.main.url),
-    auth: new HttpClient(platform.direct.auth.url),
-    work: new HttpClient(platform.direct.work.url),
-    payment: new HttpClient(platform.direct.payment.url),
     direct: (service) => new HttpClient(platform.direct[service].url),
     async stop() {
       await platform.close();

@@ -3,18 +3,19 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import type { TestDatabase } from "./database.js";
 import { variablePrefix } from "../lib/modules/domain-manifest.js";
-import { DIRECT_PORT_VARIABLES } from "../rest-adapter/services.js";
+import { anyDirectPorts } from "../rest-adapter/services.js";
+import { anyDomainPorts } from "../lib/modules/topology.js";
 import { MANIFESTS } from "../subgraphs/manifests.js";
 import { TYPESCRIPT_LOADER } from "../lib/process/typescript-loader.js";
 
-/** The environment of a platform process over a test database: its own secret, loopback, quiet logs, any free p2p port; `extra` on top. */
+/** The environment of a platform process over a test database: its own secret, loopback, quiet logs, what domains listen on on free ports; `extra` on top. */
 export function platformProcessEnv(database: TestDatabase, extra: Record<string, string> = {}): Record<string, string> {
   return {
     JWT_SECRET: randomBytes(32).toString("hex"),
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     DATA_DIR: database.dataDir,
-    P2P_LISTEN: "/ip4/127.0.0.1/tcp/0",
+    ...anyDomainPorts(MANIFESTS),
     RATE_LIMIT_KEY_PREFIX: `process-${randomBytes(4).toString("hex")}`,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...extra,
@@ -61,7 +62,7 @@ export async function freePort(): Promise<number> {
 
 /** Every service's own port (`AUTH_PORT`, `WORK_PORT`, … as the route files declare them) on a free port, for a platform started as a process. */
 export async function freeDirectPorts(): Promise<Record<string, string>> {
-  return Object.fromEntries(await Promise.all(DIRECT_PORT_VARIABLES.map(async (variable) => [variable, String(await freePort())])));
+  return Object.fromEntries(await Promise.all(Object.keys(anyDirectPorts()).map(async (variable) => [variable, String(await freePort())])));
 }
 
 export interface Child {

@@ -36,8 +36,8 @@ describe("PostgreSQL goes away under steady load and comes back", { skip: !postg
     const load = steadyLoad(
       4,
       async (loop) => {
-        if (loop === 3) return t.work.get("/projects", { token: p.superuser.token });
-        const created = await t.work.post("/projects", { name: `Load ${loop}`, clientId: p.superuser.userId }, { token: p.superuser.token });
+        if (loop === 3) return t.direct("work").get("/projects", { token: p.superuser.token });
+        const created = await t.direct("work").post("/projects", { name: `Load ${loop}`, clientId: p.superuser.userId }, { token: p.superuser.token });
         if (created.status === 201) acknowledged.push(String(created.body.id));
         return created;
       },
@@ -61,7 +61,7 @@ describe("PostgreSQL goes away under steady load and comes back", { skip: !postg
     await sleep(1_500);
 
     proxy.restore();
-    const recoveredIn = await eventually(async () => (await t.work.get("/projects", { token: p.superuser.token })).status === 200, 20_000, "service after the outage");
+    const recoveredIn = await eventually(async () => (await t.direct("work").get("/projects", { token: p.superuser.token })).status === 200, 20_000, "service after the outage");
     const writesBefore = acknowledged.length;
     await eventually(async () => acknowledged.length > writesBefore, 10_000, "a write after the outage");
     restored();
@@ -78,7 +78,7 @@ describe("PostgreSQL goes away under steady load and comes back", { skip: !postg
 
     assert.equal((await t.http.get("/readyz")).status, 200);
     for (const id of acknowledged) {
-      const read = await t.work.get(`/projects/${id}`, { token: p.superuser.token });
+      const read = await t.direct("work").get(`/projects/${id}`, { token: p.superuser.token });
       assert.equal(read.status, 200, `acknowledged project ${id} is there: ${read.text}`);
     }
     console.log(`database outage: ${JSON.stringify(statuses)}, slowest ${Math.round(report.slowestMs)} ms, recovered in ${recoveredIn} ms, ${acknowledged.length} writes kept`);

@@ -29,13 +29,13 @@ describe("one subgraph down", () => {
   });
 
   test("REST routes whose operation needs it answer 503 with Retry-After; others keep working", async () => {
-    const invoice = await t.payment.get("/invoices/1", { token: p.client.token });
+    const invoice = await t.direct("payment").get("/invoices/1", { token: p.client.token });
     assert.equal(invoice.status, 503, invoice.text);
     assert.match(invoice.body.error, /unavailable/);
     assert.ok(Number(invoice.headers.get("retry-after")) > 0);
     const prefixed = await t.http.get("/api/payment/invoices", { token: p.client.token });
     assert.equal(prefixed.status, 503);
-    const profile = await t.auth.get("/profile", { token: p.client.token });
+    const profile = await t.direct("auth").get("/profile", { token: p.client.token });
     assert.equal(profile.status, 200, profile.text);
   });
 
@@ -51,7 +51,7 @@ describe("one subgraph down", () => {
 
   test("the gateway itself away: REST ports answer 503 with Retry-After in the platform's shape (last: it stays down)", async () => {
     await t.platform.main.close();
-    const projects = await t.work.get("/projects", { token: p.client.token });
+    const projects = await t.direct("work").get("/projects", { token: p.client.token });
     assert.equal(projects.status, 503, projects.text);
     assert.match(projects.body.error, /unavailable/);
     assert.ok(Number(projects.headers.get("retry-after")) > 0);

@@ -26,7 +26,7 @@ describe("Prometheus metrics at /metrics", () => {
     for (let i = 0; i < 3; i++) await t.http.graphql(`query MetricsProbe { __typename }`);
     assert.equal((await t.http.graphql(`query MetricsFailing { nope }`)).status, 400);
     assert.equal((await t.http.get("/api/auth/profile")).status, 401);
-    assert.equal((await t.work.get("/projects")).status, 401);
+    assert.equal((await t.direct("work").get("/projects")).status, 401);
     for (let i = 0; i < 3; i++) {
       await t.http.post("/api/auth/login-email-password", { email: "nobody-metrics@example.com", password: "wrong-password1" });
     }

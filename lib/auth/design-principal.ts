@@ -31,13 +31,13 @@ export type DesignTokenCheck = DesignPrincipal | "invalid" | "expired" | "revoke
 export type DesignTokenVerifier = (token: string) => Promise<DesignTokenCheck>;
 
 export function designUnauthenticated(reason: "anonymous" | "invalid" | "expired" | "revoked"): UnauthenticatedError {
-  if (reason === "revoked") return new UnauthenticatedError("Access token was revoked", { designCode: "revoked_access_token" });
-  if (reason === "anonymous") return new UnauthenticatedError("Missing Authorization header", { designCode: "invalid_access_token" });
-  return new UnauthenticatedError("Access token is invalid", { designCode: "invalid_access_token" });
+  if (reason === "revoked") return new UnauthenticatedError("Access token was revoked", { reason: "TOKEN_REVOKED" });
+  if (reason === "anonymous") return new UnauthenticatedError("Missing Authorization header");
+  return new UnauthenticatedError("Access token is invalid");
 }
 
-/** 403 `missing_scope` unless the token carries every scope the operation declares. */
+/** Forbidden (`MISSING_SCOPE`) unless the token carries every scope the operation declares. */
 export function requireScopes(principal: DesignPrincipal, needed: readonly string[]): void {
   const missing = needed.filter((scope) => !principal.scopes.includes(scope));
-  if (missing.length) throw new ForbiddenError(`Missing scopes: [${missing.join(", ")}]`, { designCode: "missing_scope" });
+  if (missing.length) throw new ForbiddenError(`Missing scopes: [${missing.join(", ")}]`, { reason: "MISSING_SCOPE" });
 }

@@ -35,7 +35,7 @@ async function admit(perClient: Limiter, perUser: Limiter, clientId: string, use
 /**
  * Counts each design-platform caller's requests per integration and user (the documented limit), and
  * per user across all integrations (`userMultiplier` times it), per operation and minute; past either:
- * 429 `too_many_requests` ("Too many requests to {operation}") with `retryAfter`.
+ * refused as rate-limited ("Too many requests to {operation}") with `retryAfter`.
  */
 export function enforceDesignRateLimits(schema: GraphQLSchema, table: DesignRateTable, { limiters, userMultiplier }: DesignRateLimiting): GraphQLSchema {
   for (const [coordinate, { operation, perMinute }] of Object.entries(table)) {
@@ -53,7 +53,7 @@ export function enforceDesignRateLimits(schema: GraphQLSchema, table: DesignRate
           await admit(perClient, perUser, clientId, String(userId));
         } catch (error) {
           if (!(error instanceof TooManyRequestsError)) throw error;
-          throw new TooManyRequestsError(`Too many requests to ${operation}`, { retryAfter: error.extensions.retryAfter, designCode: "too_many_requests" });
+          throw new TooManyRequestsError(`Too many requests to ${operation}`, { retryAfter: error.extensions.retryAfter });
         }
       }
       return resolve(source, args, context, info);

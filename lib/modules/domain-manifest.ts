@@ -32,6 +32,11 @@ export interface ManifestDefinition {
   port: number;
   /** Older variable names still accepted for the port and URL (documented aliases). */
   aliases?: { port?: string[]; url?: string[] };
+  /**
+   * Settings that put what it listens on besides its subgraph (a network node) on free loopback ports,
+   * for platforms started inside another program (tests, tools): production takes fixed ones.
+   */
+  anyPortSettings?: Record<string, string>;
   /** Documented per-integration-and-user limits of design operations. */
   rateLimits?: DesignRateTable;
   /** Subscription fields the gateway serves over graphql-ws. */

@@ -35,3 +35,8 @@ export function fileServiceUrl(settings: Settings, modules: readonly DomainManif
 export function subgraphUrls(settings: Settings, modules: readonly DomainManifest[]): Record<string, string> {
   return Object.fromEntries(modules.map((module) => [module.name, subgraphEndpoint(settings, module).url]));
 }
+
+/** What the domains listen on besides their subgraphs, on free ports (each domain's `anyPortSettings`). */
+export function anyDomainPorts(domains: readonly DomainManifest[]): Record<string, string> {
+  return Object.assign({}, ...domains.map((domain) => domain.anyPortSettings ?? {}));
+}

@@ -68,14 +68,14 @@ describe("REST adapter: bad input", () => {
   });
 
   test("unknown paths are 404 and known paths with the wrong method 405 with Allow", async () => {
-    for (const [client, path] of [[t.http, "/api/auth/nope"], [t.http, "/nope"], [t.auth, "/nope"], [t.http, "/api/nothing"]] as const) {
+    for (const [client, path] of [[t.http, "/api/auth/nope"], [t.http, "/nope"], [t.direct("auth"), "/nope"], [t.http, "/api/nothing"]] as const) {
       const response = await client.get(path);
       assert.deepEqual([response.status, response.body], [404, { error: "Not found" }], path);
     }
     const wrongMethod = await t.http.get("/api/auth/login-email-password");
     assert.deepEqual([wrongMethod.status, wrongMethod.body], [405, { error: "Method not allowed" }]);
     assert.equal(wrongMethod.headers.get("allow"), "POST, OPTIONS");
-    assert.equal((await t.auth.request("DELETE", "/profile")).status, 405);
+    assert.equal((await t.direct("auth").request("DELETE", "/profile")).status, 405);
     assert.equal((await t.http.request("PUT", "/api/auth/healthz")).status, 405);
   });
 

@@ -5,13 +5,16 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { composeForTests } from "../../testing/query-plans.js";
 import { openApiDocument, platformOf, supergraphSchema, type Platform } from "../openapi/document.js";
 import { REST_SERVICES } from "../services.js";
+import { SCOPES } from "../../lib/auth/design-scopes.js";
+import { documentedRates } from "../rates.js";
+import { DOMAINS } from "../../subgraphs/registry.js";
 
 type Document = { openapi: string; paths: Record<string, Record<string, any>>; components: any };
 const documents = {} as Record<Platform, Document>;
 
 before(async () => {
   const schema = supergraphSchema(await composeForTests());
-  for (const platform of ["business", "design"] as const) documents[platform] = openApiDocument(platform, REST_SERVICES, schema) as Document;
+  for (const platform of ["business", "design"] as const) documents[platform] = openApiDocument(platform, REST_SERVICES, schema, documentedRates(DOMAINS)) as Document;
 });
 
 describe("OpenAPI documents of the REST paths", () => {
@@ -64,5 +67,10 @@ describe("OpenAPI documents of the REST paths", () => {
     const login = business.paths["/api/auth/login-email-password"].post;
     assert.ok(Object.keys(login.requestBody.content["application/json"].schema.properties).length > 0);
     assert.deepEqual(login.responses["4XX"].content["application/json"]?.schema ?? login.responses["4XX"].content["text/plain"].schema, login.responses["4XX"].content["application/json"] ? { $ref: "#/components/schemas/BusinessError" } : { type: "string" });
+  });
+
+  test("every scope a design path needs is one the platform knows (and its discovery document lists)", () => {
+    const needed = Object.keys(documents.design.components.securitySchemes.oauth2.flows.authorizationCode.scopes);
+    assert.deepEqual(needed.filter((scope) => !(SCOPES as readonly string[]).includes(scope)), []);
   });
 });

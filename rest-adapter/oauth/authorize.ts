@@ -44,7 +44,7 @@ function redirectWithError(res: Response, redirectUri: string, params: Params, c
 /** Answers an authorization-request error: back to the client when allowed, an error page otherwise. */
 function refuse(res: Response, params: Params, error: GraphQLFormattedError | undefined) {
   if (error?.extensions?.redirectable === true && params.redirect_uri) {
-    return redirectWithError(res, params.redirect_uri, params, String(error.extensions.designCode), error.message);
+    return redirectWithError(res, params.redirect_uri, params, String(error.extensions.oauthError), error.message);
   }
   sendAuthorizationError(res, 400, error?.message ?? "The authorization request is invalid");
 }

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { SCOPES } from "../../subgraphs/identity/domain/oauth/scopes.js";
+import { SCOPES } from "../../lib/auth/design-scopes.js";
 
 /** `/.well-known/openid-configuration` (OpenID Connect Discovery) for this deployment's public URL. */
 export function openidConfiguration(publicUrl: string) {

@@ -1,6 +1,8 @@
 import { buildASTSchema, Kind, parse, typeFromAST, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 import type { RestRoute, RestService } from "../route-table.js";
 import { designStyle } from "../error-styles.js";
+import type { DesignRateTable } from "../../lib/graphql/design-rate-limits.js";
+import { routeRate } from "../rates.js";
 import { inputSchema, resultSchema, type JsonSchema } from "./json-schema.js";
 import { documentedBody } from "./response-body.js";
 
@@ -17,13 +19,13 @@ export function supergraphSchema(supergraphSdl: string): GraphQLSchema {
   return buildASTSchema(parse(supergraphSdl), { assumeValid: true, assumeValidSDL: true });
 }
 
-interface Security {
+export interface Security {
   authenticated: boolean;
   scopes: string[];
 }
 
 /** What the route's root fields demand of the caller, as their schema declares it. */
-function securityOf(schema: GraphQLSchema, operation: OperationDefinitionNode): Security {
+export function securityOf(schema: GraphQLSchema, operation: OperationDefinitionNode): Security {
   const root = operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
   const security: Security = { authenticated: false, scopes: [] };
   for (const selection of operation.selectionSet.selections) {
@@ -68,7 +70,7 @@ function successBody(route: RestRoute, result: JsonSchema) {
   return { description: route.body ? "The documented body (its members of the graph's result keep the graph's types)" : "The operation's result", content: { "application/json": { schema: body } } };
 }
 
-function responses(route: RestRoute, platform: Platform, schema: GraphQLSchema, document: ReturnType<typeof parse>): Record<string, unknown> {
+function responses(route: RestRoute, platform: Platform, schema: GraphQLSchema, document: ReturnType<typeof parse>, rate: number | undefined): Record<string, unknown> {
   const status = String(route.status ?? 200);
   const success =
     route.status === 204
@@ -80,11 +82,11 @@ function responses(route: RestRoute, platform: Platform, schema: GraphQLSchema, 
   return {
     [status]: success,
     "4XX": { description: "Refused: bad input, missing or insufficient credentials, not found, conflict or rate limit", content: errorContent },
-    ...(route.rate ? { "429": { description: `More than ${route.rate} requests per window`, content: errorContent } } : {}),
+    ...(rate ? { "429": { description: `More than ${rate} requests per minute`, content: errorContent } } : {}),
   };
 }
 
-function operationObject(service: RestService, route: RestRoute, schema: GraphQLSchema, platform: Platform) {
+function operationObject(service: RestService, route: RestRoute, schema: GraphQLSchema, platform: Platform, rates: DesignRateTable) {
   const document = parse(route.operation);
   const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION)!;
   const security = securityOf(schema, operation);
@@ -99,7 +101,7 @@ function operationObject(service: RestService, route: RestRoute, schema: GraphQL
     "x-graphql-operation": route.operation,
     parameters: [...route.path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: "path", required: true, schema: { type: "string" } })),
     ...(requestBody(route, schema, operation) ? { requestBody: requestBody(route, schema, operation) } : {}),
-    responses: responses(route, platform, schema, document),
+    responses: responses(route, platform, schema, document, routeRate(route, rates)),
     security: security.authenticated ? [{ [scheme]: platform === "design" ? security.scopes : [] }] : [],
   };
 }
@@ -108,13 +110,13 @@ function operationObject(service: RestService, route: RestRoute, schema: GraphQL
 const tagOf = (service: RestService, route: RestRoute) => (platformOf(service) === "design" ? (route.path.split("/")[1] ?? service.name) : service.name);
 
 /** Every path of the services as OpenAPI path items (a route with `alsoAuth` also under the auth prefix). */
-function pathsOf(services: readonly RestService[], schema: GraphQLSchema, platform: Platform) {
+function pathsOf(services: readonly RestService[], schema: GraphQLSchema, platform: Platform, rates: DesignRateTable) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const service of services) {
     for (const route of service.routes) {
       const prefixes = [service.prefix, ...(route.alsoAuth && service.authPrefix ? [service.authPrefix] : [])];
       for (const prefix of prefixes) {
-        const operation = operationObject({ ...service, prefix }, route, schema, platform);
+        const operation = operationObject({ ...service, prefix }, route, schema, platform, rates);
         (paths[openApiPath(prefix, route.path)] ??= {})[route.method.toLowerCase()] = operation;
       }
     }
@@ -128,10 +130,13 @@ function allScopes(paths: Record<string, Record<string, unknown>>): Record<strin
   return Object.fromEntries([...scopes].sort().map((scope) => [scope, scope]));
 }
 
-/** The OpenAPI 3.1 document of one platform's REST paths, from the route tables and the graph's types. */
-export function openApiDocument(platform: Platform, services: readonly RestService[], schema: GraphQLSchema): Record<string, unknown> {
+/**
+ * The OpenAPI 3.1 document of one platform's REST paths, from the route tables, the graph's types and
+ * the domains' documented limits (`documentedRates`).
+ */
+export function openApiDocument(platform: Platform, services: readonly RestService[], schema: GraphQLSchema, rates: DesignRateTable): Record<string, unknown> {
   const own = services.filter((service) => platformOf(service) === platform);
-  const paths = pathsOf(own, schema, platform);
+  const paths = pathsOf(own, schema, platform, rates);
   const design = platform === "design";
   return {
     openapi: "3.1.0",

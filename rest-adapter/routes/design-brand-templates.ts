@@ -1,12 +1,10 @@
 import { RequestRefusedError, type RestServicePart } from "../route-table.js";
-import { seconds } from "./design-assets.js";
-import { integerParam, textParam } from "./design-designs.js";
+import { seconds, type Json } from "../helpers/design-bodies.js";
+import { integerParam, textParam } from "../helpers/design-requests.js";
 
 const TEMPLATE = `id title viewUrl createUrl thumbnail { width height url } createdAt updatedAt`;
 const SUMMARY = `id title url urls { editUrl viewUrl } thumbnail { width height url } createdAt updatedAt`;
 const JOB = `id status error { code message } result { type design { ${SUMMARY} } }`;
-
-type Json = Record<string, unknown>;
 
 /** The documented BrandTemplate: snake_case, Unix-second timestamps, `thumbnail` absent only if it could not be drawn. */
 function templateBody(template: Json): Json {
@@ -65,7 +63,6 @@ export default {
     {
       method: "GET",
       path: "/brand-templates",
-      rate: 100,
       operation: `query($query: String, $ownership: BrandTemplateOwnership, $sortBy: BrandTemplateSortBy, $dataset: BrandTemplateDatasetFilter, $limit: Int, $continuation: String) {
         brandTemplates(query: $query, ownership: $ownership, sortBy: $sortBy, dataset: $dataset, limit: $limit, continuation: $continuation) { items { ${TEMPLATE} } continuation } }`,
       variables: (request) => ({
@@ -84,7 +81,6 @@ export default {
     {
       method: "GET",
       path: "/brand-templates/:brandTemplateId",
-      rate: 100,
       operation: `query($id: ID!) { brandTemplate(id: $id) { ${TEMPLATE} } }`,
       variables: ({ params }) => ({ id: params.brandTemplateId }),
       body: (d) => ({ brand_template: templateBody(d.brandTemplate as Json) }),
@@ -92,7 +88,6 @@ export default {
     {
       method: "GET",
       path: "/brand-templates/:brandTemplateId/dataset",
-      rate: 100,
       operation: `query($id: ID!) { brandTemplateDataset(id: $id) { name type } }`,
       variables: ({ params }) => ({ id: params.brandTemplateId }),
       body: (d) => ({ dataset: Object.fromEntries((d.brandTemplateDataset as { name: string; type: string }[]).map((field) => [field.name, { type: field.type }])) }),
@@ -100,7 +95,7 @@ export default {
     {
       method: "POST",
       path: "/autofills",
-      rate: 10,
+      errorCodes: { "BAD_REQUEST:title": "bad_request_params" },
       operation: `mutation($brandTemplateId: ID!, $title: String, $data: AutofillData!) {
         createDesignAutofillJob(brandTemplateId: $brandTemplateId, title: $title, data: $data) { ${JOB} } }`,
       variables: ({ body }) => ({ brandTemplateId: body.brand_template_id, title: titleOf(body), data: dataOf(body) }),
@@ -110,7 +105,6 @@ export default {
     {
       method: "GET",
       path: "/autofills/:jobId",
-      rate: 60,
       operation: `query($id: ID!) { designAutofillJob(id: $id) { ${JOB} } }`,
       variables: ({ params }) => ({ id: params.jobId }),
       body: (d) => ({ job: jobBody(d.designAutofillJob as Json) }),

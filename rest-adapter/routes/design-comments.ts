@@ -1,14 +1,13 @@
 import { designUserId } from "../../lib/auth/design-principal.js";
 import { pick, type RestRequest, type RestServicePart } from "../route-table.js";
-import { seconds } from "./design-assets.js";
-import { integerParam, textParam } from "./design-designs.js";
+import { seconds, type Json } from "../helpers/design-bodies.js";
+import { integerParam, textParam } from "../helpers/design-requests.js";
 
 const USER = `id displayName`;
 const COMMENT = `id designId content { plaintext markdown } mentions { tag userId teamId user { displayName } } author { ${USER} } createdAt updatedAt`;
 const THREAD = `${COMMENT} assignee { ${USER} } resolver { ${USER} }`;
 const REPLY = `${COMMENT} threadId`;
 
-type Json = Record<string, unknown>;
 type Mention = { tag: string; userId: string; teamId: string; user: { displayName: string } };
 
 /** A user as comments show one: `{ id, display_name }` (absent when there is none). */
@@ -97,7 +96,6 @@ export default {
     {
       method: "POST",
       path: "/designs/:designId/comments",
-      rate: 100,
       operation: `mutation($designId: ID!, $message: String!, $assigneeId: ID) {
         createCommentThread(designId: $designId, messagePlaintext: $message, assigneeId: $assigneeId) { ${THREAD} } }`,
       variables: ({ params, body }) => ({ designId: params.designId, message: body.message_plaintext, assigneeId: body.assignee_id }),
@@ -106,7 +104,7 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId/comments/:threadId",
-      rate: 100,
+      errorCodes: { NOT_FOUND: "thread_not_found" },
       operation: `query($designId: ID!, $threadId: ID!) { commentThread(designId: $designId, threadId: $threadId) { ${THREAD} } }`,
       variables: ({ params }) => ({ designId: params.designId, threadId: params.threadId }),
       body: (d) => ({ thread: threadBody(d.commentThread as Json), comment: deprecatedCommentBody(d.commentThread as Json, "parent") }),
@@ -114,7 +112,7 @@ export default {
     {
       method: "POST",
       path: "/designs/:designId/comments/:threadId/replies",
-      rate: 20,
+      errorCodes: { NOT_FOUND: "design_not_found" },
       operation: `mutation($designId: ID!, $threadId: ID!, $message: String!) {
         createCommentReply(designId: $designId, threadId: $threadId, messagePlaintext: $message) { ${REPLY} } }`,
       variables: ({ params, body }) => ({ designId: params.designId, threadId: params.threadId, message: body.message_plaintext }),
@@ -123,7 +121,7 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId/comments/:threadId/replies",
-      rate: 100,
+      errorCodes: { NOT_FOUND: "design_or_thread_not_found" },
       operation: `query($designId: ID!, $threadId: ID!, $limit: Int, $continuation: String) {
         commentReplies(designId: $designId, threadId: $threadId, limit: $limit, continuation: $continuation) { items { ${REPLY} } continuation } }`,
       variables: (request) => ({
@@ -140,7 +138,7 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId/comments/:threadId/replies/:replyId",
-      rate: 100,
+      errorCodes: { NOT_FOUND: "reply_not_found" },
       operation: `query($designId: ID!, $threadId: ID!, $replyId: ID!) { commentReply(designId: $designId, threadId: $threadId, replyId: $replyId) { ${REPLY} } }`,
       variables: ({ params }) => ({ designId: params.designId, threadId: params.threadId, replyId: params.replyId }),
       body: (d) => ({ reply: replyBody(d.commentReply as Json) }),
@@ -148,7 +146,6 @@ export default {
     {
       method: "POST",
       path: "/comments",
-      rate: 20,
       operation: `mutation($attachedTo: CommentAttachment!, $message: String!, $assigneeId: ID) {
         createComment(attachedTo: $attachedTo, message: $message, assigneeId: $assigneeId) { ${THREAD} } }`,
       variables: (request) => ({ attachedTo: attachedTo(request), message: request.body.message, assigneeId: request.body.assignee_id }),
@@ -157,7 +154,7 @@ export default {
     {
       method: "POST",
       path: "/comments/:commentId/replies",
-      rate: 20,
+      errorCodes: { NOT_FOUND: "design_not_found" },
       operation: `mutation($attachedTo: CommentAttachment!, $commentId: ID!, $message: String!) {
         createCommentOnThread(attachedTo: $attachedTo, commentId: $commentId, message: $message) { ${REPLY} } }`,
       variables: (request) => ({ attachedTo: attachedTo(request), commentId: request.params.commentId, message: request.body.message }),

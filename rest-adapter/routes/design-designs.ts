@@ -1,10 +1,9 @@
-import { pick, RequestRefusedError, type RestRequest, type RestServicePart } from "../route-table.js";
-import { seconds } from "./design-assets.js";
+import type { RestServicePart } from "../route-table.js";
+import { seconds, type Json } from "../helpers/design-bodies.js";
+import { designTypeOf, integerParam, textParam } from "../helpers/design-requests.js";
 
 const DESIGN = `id title createdAt updatedAt pageCount owner { userId teamId } urls { editUrl viewUrl } thumbnail { width height url }`;
 const PAGE = `id index width height thumbnail { width height url }`;
-
-type Json = Record<string, unknown>;
 
 /** The documented Design: snake_case, Unix-second timestamps, the rendered first page as `thumbnail` (absent only if it could not be drawn). */
 function designBody(design: Json): Json {
@@ -33,27 +32,6 @@ function pageBody(page: Json): Json {
   };
 }
 
-/** One query parameter as text (absent stays undefined); a repeated parameter is refused. */
-export function textParam(request: RestRequest, name: string): string | undefined {
-  const value = request.query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw new RequestRefusedError("invalid_field", `${name} must be given once`);
-  return value;
-}
-
-/** An integer query parameter (the operation checks its range); anything else is a 400 naming it. */
-export function integerParam(request: RestRequest, name: string): number | undefined {
-  const value = textParam(request, name);
-  if (value === undefined) return undefined;
-  if (!/^-?\d{1,9}$/.test(value)) throw new RequestRefusedError("invalid_field", `${name} must be an integer`);
-  return Number(value);
-}
-
-/** `design_type` as the operation's input declares it (other members are ignored; a non-object is refused by the graph). */
-export function designTypeOf(value: unknown): unknown {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? pick(value as Json, ["type", "name", "width", "height"]) : value;
-}
-
 /** Designs of the design platform (`{ design }`, `{ items, continuation? }`), with `{ code, message }` errors. */
 export default {
   name: "design",
@@ -61,7 +39,6 @@ export default {
     {
       method: "POST",
       path: "/designs",
-      rate: 20,
       operation: `mutation($input: CreateDesignInput!) { createDesign(input: $input) { ${DESIGN} } }`,
       variables: ({ body }) => ({ input: { designType: designTypeOf(body.design_type), assetId: body.asset_id, title: body.title } }),
       body: (d) => ({ design: designBody(d.createDesign as Json) }),
@@ -69,7 +46,6 @@ export default {
     {
       method: "GET",
       path: "/designs",
-      rate: 100,
       operation: `query($query: String, $ownership: DesignOwnership, $sortBy: DesignSortBy, $limit: Int, $continuation: String) {
         designs(query: $query, ownership: $ownership, sortBy: $sortBy, limit: $limit, continuation: $continuation) { items { ${DESIGN} } continuation } }`,
       variables: (request) => ({
@@ -87,7 +63,6 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId",
-      rate: 100,
       operation: `query($id: ID!) { design(id: $id) { ${DESIGN} } }`,
       variables: ({ params }) => ({ id: params.designId }),
       body: (d) => ({ design: designBody(d.design as Json) }),
@@ -95,7 +70,6 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId/pages",
-      rate: 100,
       operation: `query($id: ID!, $offset: Int, $limit: Int) { designPages(designId: $id, offset: $offset, limit: $limit) { ${PAGE} } }`,
       variables: (request) => ({ id: request.params.designId, offset: integerParam(request, "offset"), limit: integerParam(request, "limit") }),
       body: (d) => ({ items: (d.designPages as Json[]).map(pageBody) }),
@@ -103,7 +77,6 @@ export default {
     {
       method: "GET",
       path: "/designs/:designId/export-formats",
-      rate: 100,
       operation: `query($id: ID!) { designExportFormats(designId: $id) }`,
       variables: ({ params }) => ({ id: params.designId }),
       body: (d) => ({ formats: Object.fromEntries((d.designExportFormats as string[]).map((format) => [format, {}])) }),

@@ -1,8 +1,7 @@
 import { pick, type RestServicePart } from "../route-table.js";
+import type { Json } from "../helpers/design-bodies.js";
 
 const JOB = `id status urls error { code message }`;
-
-type Json = Record<string, unknown>;
 
 /** `{ id, status, urls?, error? { code, message } }`. */
 function jobBody(job: Json): Json {
@@ -41,7 +40,6 @@ export default {
     {
       method: "POST",
       path: "/exports",
-      rate: 20,
       operation: `mutation($designId: ID!, $format: ExportFormatInput!) { createDesignExportJob(designId: $designId, format: $format) { ${JOB} } }`,
       variables: ({ body }) => ({ designId: (body as Json).design_id, format: exportFormatOf((body as Json).format) }),
       body: (d) => ({ job: jobBody(d.createDesignExportJob as Json) }),
@@ -49,7 +47,6 @@ export default {
     {
       method: "GET",
       path: "/exports/:exportId",
-      rate: 120,
       operation: `query($id: ID!) { exportJob(id: $id) { ${JOB} } }`,
       variables: ({ params }) => ({ id: params.exportId }),
       body: (d) => ({ job: jobBody(d.exportJob as Json) }),

@@ -1,23 +1,9 @@
 import { RequestRefusedError, type RestRequest, type RestServicePart } from "../route-table.js";
-import { base64Metadata, seconds } from "./design-assets.js";
+import { summaryBody, type Json } from "../helpers/design-bodies.js";
+import { base64Metadata } from "../helpers/design-requests.js";
 
 const SUMMARY = `id title createdAt updatedAt pageCount urls { editUrl viewUrl }`;
 const JOB = `id status error { code message } result { designs { ${SUMMARY} } }`;
-
-type Json = Record<string, unknown>;
-
-/** The documented DesignSummary: snake_case, Unix-second timestamps. */
-export function summaryBody(design: Json): Json {
-  const urls = design.urls as Json;
-  return {
-    id: design.id,
-    title: design.title,
-    urls: { edit_url: urls.editUrl, view_url: urls.viewUrl },
-    created_at: seconds(design.createdAt),
-    updated_at: seconds(design.updatedAt),
-    page_count: design.pageCount,
-  };
-}
 
 /** `{ id, status, result? { designs }, error? { code, message } }`. */
 function jobBody(job: Json): Json {
@@ -48,7 +34,6 @@ export default {
     {
       method: "POST",
       path: "/imports",
-      rate: 20,
       upload: {
         ticketOperation: `mutation($title: String!, $mimeType: String) { requestDesignImport(title: $title, mimeType: $mimeType) { uploadId uploadUrl } }`,
         ticketVariables: importMetadata,
@@ -61,7 +46,6 @@ export default {
     {
       method: "GET",
       path: "/imports/:jobId",
-      rate: 120,
       operation: `query($id: ID!) { designImportJob(id: $id) { ${JOB} } }`,
       variables: ({ params }) => ({ id: params.jobId }),
       body: (d) => ({ job: jobBody(d.designImportJob as Json) }),
@@ -69,7 +53,6 @@ export default {
     {
       method: "POST",
       path: "/url-imports",
-      rate: 20,
       operation: `mutation($title: String!, $url: String!, $mimeType: String) { createUrlImportJob(title: $title, url: $url, mimeType: $mimeType) { ${JOB} } }`,
       variables: (request) => ({ title: body(request).title, url: body(request).url, mimeType: body(request).mime_type }),
       body: (d) => ({ job: jobBody(d.createUrlImportJob as Json) }),
@@ -77,7 +60,6 @@ export default {
     {
       method: "GET",
       path: "/url-imports/:jobId",
-      rate: 120,
       operation: `query($id: ID!) { urlImportJob(id: $id) { ${JOB} } }`,
       variables: ({ params }) => ({ id: params.jobId }),
       body: (d) => ({ job: jobBody(d.urlImportJob as Json) }),

@@ -1,11 +1,9 @@
 import type { RestServicePart } from "../route-table.js";
-import { designTypeOf } from "./design-designs.js";
-import { summaryBody } from "./design-imports.js";
+import { summaryBody, type Json } from "../helpers/design-bodies.js";
+import { designTypeOf } from "../helpers/design-requests.js";
 
 const SUMMARY = `id title createdAt updatedAt pageCount urls { editUrl viewUrl } thumbnail { width height url }`;
 const JOB = `id status error { code message } result { design { ${SUMMARY} } trialInformation { usesRemaining upgradeUrl } }`;
-
-type Json = Record<string, unknown>;
 
 /** The imports' DesignSummary with the rendered first page as `thumbnail` (absent only if it could not be drawn). */
 function designSummaryBody(design: Json): Json {
@@ -33,7 +31,6 @@ export default {
     {
       method: "POST",
       path: "/resizes",
-      rate: 20,
       operation: `mutation($designId: ID!, $designType: DesignTypeInput!) { createDesignResizeJob(designId: $designId, designType: $designType) { ${JOB} } }`,
       variables: ({ body }) => ({ designId: body.design_id, designType: designTypeOf(body.design_type) }),
       body: (d) => ({ job: jobBody(d.createDesignResizeJob as Json) }),
@@ -41,7 +38,6 @@ export default {
     {
       method: "GET",
       path: "/resizes/:jobId",
-      rate: 120,
       operation: `query($id: ID!) { designResizeJob(id: $id) { ${JOB} } }`,
       variables: ({ params }) => ({ id: params.jobId }),
       body: (d) => ({ job: jobBody(d.designResizeJob as Json) }),

@@ -98,7 +98,6 @@ export default {
     {
       method: "GET",
       path: "/oidc/userinfo",
-      rate: 10,
       operation: `query { userInfo { ${USER_INFO} } }`,
       body: (d) => {
         const u = d.userInfo as Record<string, unknown>;
@@ -109,7 +108,6 @@ export default {
     {
       method: "GET",
       path: "/users/me",
-      rate: 10,
       operation: `query { designMe { userId teamId } }`,
       body: (d) => {
         const me = d.designMe as { userId: string; teamId: string };
@@ -119,14 +117,12 @@ export default {
     {
       method: "GET",
       path: "/users/me/profile",
-      rate: 10,
       operation: `query { designProfileName }`,
       body: (d) => ({ profile: { display_name: d.designProfileName } }),
     },
     {
       method: "GET",
       path: "/users/me/capabilities",
-      rate: 10,
       operation: `query { designCapabilities }`,
       body: (d) => ({ capabilities: d.designCapabilities }),
     },

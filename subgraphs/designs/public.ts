@@ -113,7 +113,7 @@ export function designSummaryLoader(db: PrismaClient): DataLoader<string, Design
   return new DataLoader(async (ids) => byIdOrNull(await designSummaries(db, ids), ids));
 }
 
-/** The design with its pages, for its team only: another team's and an unknown design are the same 404 `design_not_found`. */
+/** The design with its pages, for its team only: another team's and an unknown design are the same design not found. */
 export async function teamDesignPages(db: PrismaClient, designId: string, teamId: string): Promise<{ design: Design; pages: DesignPage[] }> {
   const design = ofTeam(isResourceId(designId) ? await db.design.findUnique({ where: { id: designId }, include: { pages: { orderBy: { index: "asc" } } } }) : null, teamId);
   const { pages, ...fields } = design;

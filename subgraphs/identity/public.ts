@@ -18,10 +18,10 @@ export async function teamCapabilities(db: PrismaClient, teamId: string): Promis
   return team ? capabilitiesOf(team.plan) : [];
 }
 
-/** 403 `permission_denied`, naming the capability, unless the team's plan holds it. */
+/** Forbidden (`MISSING_CAPABILITY`), naming the capability, unless the team's plan holds it. */
 export async function requireCapability(db: PrismaClient, teamId: string, capability: Capability, action: string): Promise<void> {
   if ((await teamCapabilities(db, teamId)).includes(capability)) return;
-  throw new ForbiddenError(`${action} needs the \`${capability}\` capability, which the caller's plan does not hold`, { designCode: "permission_denied" });
+  throw new ForbiddenError(`${action} needs the \`${capability}\` capability, which the caller's plan does not hold`, { reason: "MISSING_CAPABILITY" });
 }
 
 /** The team of each of these users that has one, by user id. */

@@ -30,7 +30,7 @@ describe("registration with email and password", () => {
     assert.equal(viaGateway.status, 201);
     assert.equal(viaGateway.body.message, "User registered successfully");
     assert.equal(typeof viaGateway.body.userId, "number");
-    const direct = await t.auth.post("/register-email-password", { email: uniqueEmail(), password: PASSWORD, name: "Bo" });
+    const direct = await t.direct("auth").post("/register-email-password", { email: uniqueEmail(), password: PASSWORD, name: "Bo" });
     assert.equal(direct.status, 201);
     assert.ok(direct.body.userId > viaGateway.body.userId);
   });

@@ -66,9 +66,10 @@ describe("publishBrandTemplate", () => {
       const extensions = await refused(fields);
       assert.deepEqual([extensions.code, extensions.field], ["BAD_USER_INPUT", "fields"], JSON.stringify(fields).slice(0, 200));
     }
-    assert.equal((await refused([], s.outsider)).designCode, "design_not_found");
-    assert.equal((await refused([], s.token, "../etc")).designCode, "design_not_found");
-    assert.equal((await refused([], s.freePlan)).designCode, "permission_denied");
+    const designMissing = (extensions: Record<string, unknown>) => [extensions.code, extensions.entity];
+    assert.deepEqual(designMissing(await refused([], s.outsider)), ["NOT_FOUND", "design"]);
+    assert.deepEqual(designMissing(await refused([], s.token, "../etc")), ["NOT_FOUND", "design"]);
+    assert.equal((await refused([], s.freePlan)).code, "FORBIDDEN");
     const title = await s.t.http.graphql(PUBLISH, { designId, title: "x".repeat(256), fields: [] }, s.token);
     assert.equal(title.body.errors?.[0]?.extensions?.field, "title");
   });

@@ -13,10 +13,10 @@ const DATE_SECONDS_MAX = 8.64e12;
 
 type Json = Record<string, unknown>;
 
-/** 400 `bad_request_body` naming the data field (a long name is cut in the message). */
+/** A bad request naming the data field (a long name is cut in the message). */
 function refused(path: string, message: string): BadRequestError {
   const field = `data.${path.length > 60 ? `${path.slice(0, 60)}…` : path}`;
-  return new BadRequestError(`${field}: ${message}`, { designCode: "bad_request_body", field });
+  return new BadRequestError(`${field}: ${message}`, { field });
 }
 
 const isObject = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -59,14 +59,14 @@ async function fillOf(db: PrismaClient, teamId: string, field: BrandTemplateFiel
 
 /**
  * The request's data checked against the template's fields, as fills of the snapshot's elements.
- * Refused with 400 `bad_request_body` naming the field: data that is not an object, a name the
+ * Refused as a bad request naming the field: data that is not an object, a name the
  * template does not declare, a value of another type or malformed, an image that is not an image
  * asset of the caller's team. Fields left out keep the template's content.
  */
 export async function checkedFills(db: PrismaClient, teamId: string, fields: readonly BrandTemplateField[], data: unknown): Promise<Record<string, ElementFill>> {
-  if (!isObject(data)) throw new BadRequestError("data must be an object of data field names to values", { designCode: "bad_request_body", field: "data" });
+  if (!isObject(data)) throw new BadRequestError("data must be an object of data field names to values", { field: "data" });
   const names = Object.keys(data);
-  if (names.length > fields.length) throw new BadRequestError(`data has ${names.length} fields; the template declares ${fields.length}`, { designCode: "bad_request_body", field: "data" });
+  if (names.length > fields.length) throw new BadRequestError(`data has ${names.length} fields; the template declares ${fields.length}`, { field: "data" });
   const byName = new Map(fields.map((field) => [field.name, field]));
   const fills: Record<string, ElementFill> = {};
   for (const name of names) {

@@ -27,11 +27,11 @@ export interface AutofillResult {
   designId: string;
 }
 
-/** The new design's title: the template's when none is given, else 1 to 255 characters (400 `bad_request_params`). */
+/** The new design's title: the template's when none is given, else 1 to 255 characters (a bad request naming `title`). */
 function titleOf(given: string | null | undefined, templateTitle: string): string {
   if (given === undefined || given === null) return templateTitle;
   const title = given.trim();
-  if (title.length === 0 || [...title].length > TITLE_MAX) throw new BadRequestError(`title must be 1 to ${TITLE_MAX} characters`, { designCode: "bad_request_params", field: "title" });
+  if (title.length === 0 || [...title].length > TITLE_MAX) throw new BadRequestError(`title must be 1 to ${TITLE_MAX} characters`, { field: "title" });
   return title;
 }
 
@@ -50,13 +50,13 @@ export async function createAutofillJob(ctx: BrandTemplatesContext, principal: D
 }
 
 /**
- * The autofill job, for its creator only: an unknown id is 404 `not_found`, someone else's job 403
- * `permission_denied` (documented).
+ * The autofill job, for its creator only: an unknown id is not found, someone else's job forbidden
+ * (documented).
  */
 export async function creatorsAutofillJob(jobById: DataLoader<string, Job | null>, userId: number, id: string): Promise<Job> {
   const job = isResourceId(id) ? await jobById.load(id) : null;
-  if (!job || job.kind !== DESIGN_AUTOFILL) throw new NotFoundError("Autofill job not found", { designCode: "not_found" });
-  if (job.ownerId !== userId) throw new ForbiddenError("Only the job's creator may read it", { designCode: "permission_denied" });
+  if (!job || job.kind !== DESIGN_AUTOFILL) throw new NotFoundError("Autofill job not found", { entity: "autofill_job" });
+  if (job.ownerId !== userId) throw new ForbiddenError("Only the job's creator may read it");
   return job;
 }
 

@@ -12,20 +12,20 @@ export interface BrandTemplateListArgs extends ListingArgs {
   dataset?: DatasetFilter | null;
 }
 
-/** Reading brand templates needs the `brand_template` capability (enterprise plans): 403 `permission_denied` otherwise. */
+/** Reading brand templates needs the `brand_template` capability (enterprise plans): forbidden otherwise. */
 export function requireBrandTemplates(ctx: BrandTemplatesContext, principal: DesignPrincipal): Promise<void> {
   return requireCapability(ctx.db, principal.teamId, "brand_template", "Brand templates");
 }
 
 /**
  * The caller's team's template by its current id, or by its former-format id until that alias
- * expires; an unknown id, another team's template and an expired alias are the same 404 `not_found`.
+ * expires; an unknown id, another team's template and an expired alias are the same not found.
  */
 export async function teamTemplate(ctx: BrandTemplatesContext, principal: DesignPrincipal, id: string, now = new Date()): Promise<BrandTemplate> {
   const template = isResourceId(id)
     ? await ctx.db.brandTemplate.findFirst({ where: { OR: [{ id }, { legacyId: id, legacyIdExpiresAt: { gt: now } }] } })
     : null;
-  if (!template || template.teamId !== principal.teamId) throw new NotFoundError("Brand template not found", { designCode: "not_found" });
+  if (!template || template.teamId !== principal.teamId) throw new NotFoundError("Brand template not found", { entity: "brand_template" });
   return template;
 }
 

@@ -1,6 +1,6 @@
 import { GraphQLScalarType, valueFromASTUntyped } from "graphql";
 
-/** Any JSON value: the domain checks it against the template's dataset and names what is wrong (400 `bad_request_body`). */
+/** Any JSON value: the domain checks it against the template's dataset and names what is wrong (a bad request). */
 export const AutofillData = new GraphQLScalarType({
   name: "AutofillData",
   serialize: (value) => value,

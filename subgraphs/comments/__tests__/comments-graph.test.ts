@@ -57,12 +57,12 @@ describe("comments in the graph", () => {
     assert.deepEqual(next.design.comments.items, [{ content: { plaintext: "second" } }]);
   });
 
-  test("errors carry the design codes; another team's thread is not readable through the graph either", async () => {
+  test("errors say what is missing in the domain's words; another team's thread is not readable through the graph either", async () => {
     const theirs = (await graph(CREATE_THREAD, { designId: c.outsiderDesignId, message: "theirs" }, c.outsiderCommenter)).createCommentThread;
     const response = await http().graphql(`query($d: ID!, $t: ID!) { commentThread(designId: $d, threadId: $t) { id } }`, { d: c.outsiderDesignId, t: theirs.id }, c.commenter);
-    assert.equal(response.body.errors?.[0]?.extensions.designCode, "permission_denied", response.text);
+    assert.equal(response.body.errors?.[0]?.extensions.code, "FORBIDDEN", response.text);
     const missing = await http().graphql(`query($d: ID!, $t: ID!) { commentThread(designId: $d, threadId: $t) { id } }`, { d: c.designId, t: theirs.id }, c.commenter);
-    assert.equal(missing.body.errors?.[0]?.extensions.designCode, "thread_not_found", missing.text);
+    assert.deepEqual([missing.body.errors?.[0]?.extensions.code, missing.body.errors?.[0]?.extensions.entity], ["NOT_FOUND", "thread"], missing.text);
   });
 });
 

@@ -3,40 +3,38 @@ import { ForbiddenError, NotFoundError } from "../../../lib/errors.js";
 import { isResourceId } from "../../../lib/validation.js";
 import type { CommentsContext } from "../context.js";
 
-/** The documented 404 codes of the comment operations. */
-export type MissingCode = "design_not_found" | "thread_not_found" | "design_or_thread_not_found" | "reply_not_found";
+/** What a comment operation may find missing. */
+export type Missing = "design" | "thread" | "reply";
 
-const MESSAGES: Record<MissingCode, string> = {
-  design_not_found: "Design not found",
-  thread_not_found: "Thread not found",
-  design_or_thread_not_found: "Design or thread not found",
-  reply_not_found: "Reply not found",
+const MESSAGES: Record<Missing, string> = {
+  design: "Design not found",
+  thread: "Thread not found",
+  reply: "Reply not found",
 };
 
-export function missing(code: MissingCode): NotFoundError {
-  return new NotFoundError(MESSAGES[code], { designCode: code });
+export function missing(entity: Missing): NotFoundError {
+  return new NotFoundError(MESSAGES[entity], { entity });
 }
 
 /**
  * The team of a design the caller may comment on and read comments of: members of the design's team.
- * An unknown design is 404 with `missingCode`; another team's design is 403 `permission_denied` (the
- * documented "not allowed to comment").
+ * An unknown design is not found; another team's design is forbidden (the documented "not allowed to comment").
  */
-export async function commentableDesignTeam(ctx: CommentsContext, principal: DesignPrincipal, designId: string, missingCode: MissingCode): Promise<string> {
+export async function commentableDesignTeam(ctx: CommentsContext, principal: DesignPrincipal, designId: string): Promise<string> {
   const teamId = isResourceId(designId) ? await ctx.loaders.designTeamById.load(designId) : null;
-  if (teamId === null) throw missing(missingCode);
-  if (teamId !== principal.teamId) throw new ForbiddenError("Not allowed to comment on this design", { designCode: "permission_denied" });
+  if (teamId === null) throw missing("design");
+  if (teamId !== principal.teamId) throw new ForbiddenError("Not allowed to comment on this design");
   return teamId;
 }
 
-/** A row of `designId` by id from `load`, or 404 `missingCode` (unknown, malformed, or of another design). */
+/** A row of `designId` by id from `load`, or not found as `entity` (unknown, malformed, or of another design). */
 export async function rowOfDesign<Row extends { designId: string }>(
   load: (id: string) => Promise<Row | null>,
   id: string,
   designId: string,
-  missingCode: MissingCode,
+  entity: Missing,
 ): Promise<Row> {
   const row = isResourceId(id) ? await load(id) : null;
-  if (!row || row.designId !== designId) throw missing(missingCode);
+  if (!row || row.designId !== designId) throw missing(entity);
   return row;
 }

@@ -17,7 +17,7 @@ const MENTION = /\[(U\d{1,10}):([A-Za-z0-9_-]{1,50})\]/g;
 export function checkedMessage(message: string, field: string): string {
   if (message.trim().length === 0) throw new ValidationError(field, `${field} must not be empty`);
   if ([...message].length > MESSAGE_MAX) {
-    throw new BadRequestError(`The message must be at most ${MESSAGE_MAX} characters`, { designCode: "message_too_long", field });
+    throw new BadRequestError(`The message must be at most ${MESSAGE_MAX} characters`, { reason: "MESSAGE_TOO_LONG", field });
   }
   return message;
 }
@@ -38,12 +38,12 @@ export async function resolveMentions(db: PrismaClient, message: string, designT
   return [...wanted.values()].filter((mention) => names.has(mention.userId) && teams.get(mention.userId) === mention.teamId);
 }
 
-/** The assignee (`U…`) as an accounts id: one of the message's mentions, else 400 `bad_request_body`. */
+/** The assignee (`U…`) as an accounts id: one of the message's mentions, else a bad request. */
 export function mentionedAssignee(assigneeId: string | null | undefined, mentions: readonly StoredMention[]): number | null {
   if (assigneeId === undefined || assigneeId === null) return null;
   const userId = accountsUserId(assigneeId);
   if (userId === undefined || !mentions.some((mention) => mention.userId === userId)) {
-    throw new BadRequestError("The assignee must be mentioned in the message", { designCode: "bad_request_body" });
+    throw new BadRequestError("The assignee must be mentioned in the message");
   }
   return userId;
 }

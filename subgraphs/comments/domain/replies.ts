@@ -17,14 +17,14 @@ export interface NewReply {
 }
 
 /**
- * A new reply by the caller. An unknown design or a thread that is not the design's is 404
- * `design_not_found` (the documented "design or comment not found"). The thread's reply counter is
+ * A new reply by the caller. An unknown design or a thread that is not the design's is not found
+ * (the documented "design or comment not found"). The thread's reply counter is
  * raised in the same transaction only while under the limit, so concurrent replies cannot overshoot it.
  */
 export async function createReply(ctx: CommentsContext, principal: DesignPrincipal, input: NewReply): Promise<CommentReply> {
   const message = checkedMessage(input.message, input.messageField);
-  const teamId = await commentableDesignTeam(ctx, principal, input.designId, "design_not_found");
-  const thread = await rowOfDesign((id) => ctx.loaders.threadById.load(id), input.threadId, input.designId, "design_not_found");
+  const teamId = await commentableDesignTeam(ctx, principal, input.designId);
+  const thread = await rowOfDesign((id) => ctx.loaders.threadById.load(id), input.threadId, input.designId, "thread");
   const mentions = await resolveMentions(ctx.db, message, teamId);
   const reply = await ctx.db.$transaction(async (tx) => {
     const counted = await tx.commentThread.updateMany({
@@ -32,8 +32,8 @@ export async function createReply(ctx: CommentsContext, principal: DesignPrincip
       data: { replyCount: { increment: 1 } },
     });
     if (counted.count === 0) {
-      if ((await tx.commentThread.count({ where: { id: thread.id } })) === 0) throw missing("design_not_found");
-      throw new ForbiddenError("The thread already holds the maximum number of replies", { designCode: "too_many_replies" });
+      if ((await tx.commentThread.count({ where: { id: thread.id } })) === 0) throw missing("thread");
+      throw new ForbiddenError("The thread already holds the maximum number of replies", { reason: "REPLY_LIMIT_REACHED" });
     }
     const created = await tx.commentReply.create({
       data: { id: newCommentId("R"), threadId: thread.id, designId: thread.designId, authorId: principal.userId, message, mentions },
@@ -46,10 +46,10 @@ export async function createReply(ctx: CommentsContext, principal: DesignPrincip
   return reply;
 }
 
-/** The thread's replies, oldest first; an unknown design or thread is 404 `design_or_thread_not_found`. */
+/** The thread's replies, oldest first; an unknown design or thread is not found. */
 export async function listReplies(ctx: CommentsContext, principal: DesignPrincipal, designId: string, threadId: string, args: PageArgs) {
-  await commentableDesignTeam(ctx, principal, designId, "design_or_thread_not_found");
-  await rowOfDesign((id) => ctx.loaders.threadById.load(id), threadId, designId, "design_or_thread_not_found");
+  await commentableDesignTeam(ctx, principal, designId);
+  await rowOfDesign((id) => ctx.loaders.threadById.load(id), threadId, designId, "thread");
   const listing = JSON.stringify(["replies", principal.teamId, designId, threadId]);
   const page = await pageOf(ctx, listing, args, (skip, take) =>
     ctx.db.commentReply.findMany({ where: { threadId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], skip, take }),
@@ -58,10 +58,10 @@ export async function listReplies(ctx: CommentsContext, principal: DesignPrincip
   return page;
 }
 
-/** A reply of the thread on the design; anything else is 404 `reply_not_found`. */
+/** A reply of the thread on the design; anything else is not found. */
 export async function readReply(ctx: CommentsContext, principal: DesignPrincipal, designId: string, threadId: string, replyId: string): Promise<CommentReply> {
-  await commentableDesignTeam(ctx, principal, designId, "reply_not_found");
-  const reply = await rowOfDesign((id) => ctx.loaders.replyById.load(id), replyId, designId, "reply_not_found");
-  if (reply.threadId !== threadId) throw missing("reply_not_found");
+  await commentableDesignTeam(ctx, principal, designId);
+  const reply = await rowOfDesign((id) => ctx.loaders.replyById.load(id), replyId, designId, "reply");
+  if (reply.threadId !== threadId) throw missing("reply");
   return reply;
 }

@@ -22,7 +22,7 @@ export interface NewThread {
  */
 export async function createThread(ctx: CommentsContext, principal: DesignPrincipal, input: NewThread): Promise<CommentThread> {
   const message = checkedMessage(input.message, input.messageField);
-  const teamId = await commentableDesignTeam(ctx, principal, input.designId, "design_not_found");
+  const teamId = await commentableDesignTeam(ctx, principal, input.designId);
   const mentions = await resolveMentions(ctx.db, message, teamId);
   const assigneeId = mentionedAssignee(input.assigneeId, mentions);
   const thread = await ctx.db.$transaction(async (tx) => {
@@ -31,7 +31,7 @@ export async function createThread(ctx: CommentsContext, principal: DesignPrinci
       where: { designId: input.designId, threadCount: { lt: ctx.limits.threadsPerDesign } },
       data: { threadCount: { increment: 1 } },
     });
-    if (counted.count === 0) throw new ForbiddenError("The design already holds the maximum number of comments", { designCode: "too_many_comments" });
+    if (counted.count === 0) throw new ForbiddenError("The design already holds the maximum number of comments", { reason: "COMMENT_LIMIT_REACHED" });
     const created = await tx.commentThread.create({
       data: { id: newCommentId("C"), designId: input.designId, authorId: principal.userId, message, mentions, assigneeId },
     });
@@ -43,15 +43,15 @@ export async function createThread(ctx: CommentsContext, principal: DesignPrinci
   return thread;
 }
 
-/** A thread of the design, for members of its team; 404 `thread_not_found` when it is not that design's. */
+/** A thread of the design, for members of its team; the thread is not found when it is not that design's. */
 export async function readThread(ctx: CommentsContext, principal: DesignPrincipal, designId: string, threadId: string): Promise<CommentThread> {
-  await commentableDesignTeam(ctx, principal, designId, "thread_not_found");
-  return rowOfDesign((id) => ctx.loaders.threadById.load(id), threadId, designId, "thread_not_found");
+  await commentableDesignTeam(ctx, principal, designId);
+  return rowOfDesign((id) => ctx.loaders.threadById.load(id), threadId, designId, "thread");
 }
 
 /** The design's threads, oldest first. */
 export async function listThreads(ctx: CommentsContext, principal: DesignPrincipal, designId: string, args: PageArgs) {
-  await commentableDesignTeam(ctx, principal, designId, "design_not_found");
+  await commentableDesignTeam(ctx, principal, designId);
   const listing = JSON.stringify(["threads", principal.teamId, designId]);
   const page = await pageOf(ctx, listing, args, (skip, take) =>
     ctx.db.commentThread.findMany({ where: { designId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], skip, take }),

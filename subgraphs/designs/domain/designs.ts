@@ -20,9 +20,9 @@ export function isVisibleTo(design: Design | null, principal: DesignPrincipal): 
   return design !== null && design.teamId === principal.teamId;
 }
 
-/** The design if it is `teamId`'s: another team's and an unknown design (null) are the same 404 `design_not_found`. */
+/** The design if it is `teamId`'s: another team's and an unknown design (null) are the same design not found. */
 export function ofTeam<D extends { teamId: string }>(design: D | null, teamId: string): D {
-  if (!design || design.teamId !== teamId) throw new NotFoundError("Design not found", { designCode: "design_not_found" });
+  if (!design || design.teamId !== teamId) throw new NotFoundError("Design not found", { entity: "design" });
   return design;
 }
 

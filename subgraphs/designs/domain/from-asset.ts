@@ -13,7 +13,7 @@ export interface Box {
 /** The asset an `asset_id` names, for the caller's team; anything the team may not use now is the same 404. */
 export async function imageAssetOf(db: PrismaClient, assetId: string, teamId: string): Promise<{ id: string; width: number; height: number }> {
   const asset = await assetVisibleToTeam(db, assetId, teamId);
-  if (!asset) throw new NotFoundError("Asset not found", { designCode: "asset_not_found" });
+  if (!asset) throw new NotFoundError("Asset not found", { entity: "asset" });
   if (asset.type !== "image" || !asset.width || !asset.height) throw new ValidationError("asset_id", "asset_id must name an image asset");
   return { id: asset.id, width: asset.width, height: asset.height };
 }

@@ -81,7 +81,7 @@ describe("authorization code + PKCE", () => {
     const business = await t.http.get("/v1/users/me", { token: p.client.token });
     assert.deepEqual([business.status, business.body.code], [401, "invalid_access_token"], "a business token opens no design operation");
     const graph = await t.http.graphql(`{ designProfileName }`, {}, narrow.access_token);
-    assert.equal(graph.body.errors?.[0].extensions.designCode, "missing_scope");
+    assert.equal(graph.body.errors?.[0].extensions.reason, "MISSING_SCOPE");
     const work = await t.http.get("/api/work/projects", { token: narrow.access_token });
     assert.equal(work.status, 401, "a design token opens no business operation");
   });

@@ -71,7 +71,7 @@ describe("invoices", () => {
     const theirs = await createInvoice({ clientId: p.otherClient.userId });
     const mine = (await t.http.get(api("/invoices"), { token: p.client.token })).body.map((x: any) => x.id);
     assert.ok(mine.includes(own.id) && !mine.includes(theirs.id));
-    const filtered = await t.payment.get(`/invoices?client_id=${p.otherClient.userId}`, { token: p.staff.token });
+    const filtered = await t.direct("payment").get(`/invoices?client_id=${p.otherClient.userId}`, { token: p.staff.token });
     assert.ok(filtered.body.length > 0 && filtered.body.every((x: any) => x.clientId === p.otherClient.userId));
     assert.equal((await t.http.get(api(`/invoices?client_id=${p.client.userId}`), { token: p.client.token })).status, 403);
     assert.deepEqual((await t.http.get(api("/invoices?client_id=abc"), { token: p.staff.token })).body, { field: "client_id", message: "Invalid client ID" });

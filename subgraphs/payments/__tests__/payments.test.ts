@@ -68,7 +68,7 @@ describe("payments", () => {
     const denied = await t.http.get(api(`/payments/${theirs.id}`), { token: p.client.token });
     assert.deepEqual([denied.status, denied.body], [403, { error: "Forbidden: you do not have access to this payment" }]);
     assert.equal((await t.http.get(api(`/payments?invoice_id=${othersInvoice.id}`), { token: p.client.token })).status, 403);
-    const filtered = await t.payment.get(`/payments?invoice_id=${othersInvoice.id}`, { token: p.staff.token });
+    const filtered = await t.direct("payment").get(`/payments?invoice_id=${othersInvoice.id}`, { token: p.staff.token });
     assert.ok(filtered.body.every((x: any) => x.invoiceId === othersInvoice.id) && filtered.body.length > 0);
   });
 

@@ -64,7 +64,7 @@ describe("processor webhook", () => {
     assert.equal((await db().invoice.findUniqueOrThrow({ where: { id: failing.invoice.id } })).status, "DRAFT");
     const refunding = await pendingCardPayment();
     const refunded = event("charge.refunded", { id: "ch_1", object: "charge", payment_intent: refunding.intentId });
-    assert.equal((await deliver(refunded, sign(refunded), t.payment)).status, 200);
+    assert.equal((await deliver(refunded, sign(refunded), t.direct("payment"))).status, 200);
     assert.equal((await db().payment.findUniqueOrThrow({ where: { id: refunding.payment.id } })).status, "REFUNDED");
   });
 

@@ -64,7 +64,7 @@ describe("projects", () => {
   test("GET /projects/{id}: owner, requester or staff; others 403; missing 404; bad ids 400", async () => {
     const project = await createProject();
     assert.equal((await t.http.get(api(`/projects/${project.id}`), { token: p.client.token })).status, 200);
-    assert.equal((await t.work.get(`/projects/${project.id}`, { token: p.admin.token })).status, 200);
+    assert.equal((await t.direct("work").get(`/projects/${project.id}`, { token: p.admin.token })).status, 200);
     const other = await t.http.get(api(`/projects/${project.id}`), { token: p.otherClient.token });
     assert.deepEqual([other.status, other.body], [403, { error: "Forbidden: you do not have access to this project" }]);
     const missing = await t.http.get(api("/projects/999999"), { token: p.staff.token });

@@ -54,7 +54,7 @@ describe("tasks", () => {
 
   test("project_id filters; a bad one is a 400 naming project_id", async () => {
     const inOther = await createTask({ projectId: othersProject.id });
-    const list = await t.work.get(`/tasks?project_id=${othersProject.id}`, { token: p.staff.token });
+    const list = await t.direct("work").get(`/tasks?project_id=${othersProject.id}`, { token: p.staff.token });
     assert.ok(list.body.length > 0 && list.body.every((x: any) => x.projectId === othersProject.id));
     assert.ok(list.body.some((x: any) => x.id === inOther.id));
     for (const bad of ["abc", "-3", "0"]) {

@@ -105,7 +105,7 @@ describe("work orders", () => {
 
   test("project_id filter, 404s, delete", async () => {
     const order = await createOrder();
-    const list = await t.work.get(`/workorders?project_id=${project.id}`, { token: p.staff.token });
+    const list = await t.direct("work").get(`/workorders?project_id=${project.id}`, { token: p.staff.token });
     assert.ok(list.body.some((x: any) => x.id === order.id));
     assert.deepEqual((await t.http.get(api("/workorders/999999"), { token: p.staff.token })).body, { error: "Work order not found" });
     const noProject = await t.http.post(api("/workorders"), { projectId: 999999, title: "x", orderNumber: orderNumber() }, { token: p.staff.token });

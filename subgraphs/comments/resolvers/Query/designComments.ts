@@ -5,6 +5,6 @@ import { activityOf } from "../../domain/events.js";
 
 /** The twin of the subscription: members of the design's team only. */
 export const designComments: QueryResolvers["designComments"] = async (_p, { designId, activityId }, ctx) => {
-  await commentableDesignTeam(ctx, requireDesignPrincipal(ctx.auth), designId, "design_not_found");
+  await commentableDesignTeam(ctx, requireDesignPrincipal(ctx.auth), designId);
   return activityOf(ctx, designId, activityId);
 };

@@ -1,21 +1,5 @@
+import { SCOPES } from "../../../../lib/auth/design-scopes.js";
 import { OAuthError } from "./errors.js";
-
-/** Every scope the design platform knows. */
-export const SCOPES = [
-  "asset:read",
-  "asset:write",
-  "brandtemplate:meta:read",
-  "brandtemplate:content:read",
-  "comment:read",
-  "comment:write",
-  "design:meta:read",
-  "design:content:read",
-  "design:content:write",
-  "openid",
-  "profile",
-  "email",
-  "profile:read",
-] as const;
 
 /** Space-separated scopes, each known, without repeats. */
 export function parseScope(raw: string | null | undefined, options: { redirectable?: boolean } = {}): string[] {
