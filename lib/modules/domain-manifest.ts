@@ -19,6 +19,16 @@ const JOB_TYPES_FILE = fileURLToPath(new URL("../jobs/job-types.graphql", import
  * only routes (the gateway, the REST adapter) or a tool that only composes reads this and loads none of
  * the domain's code; its wiring (`module.ts`) adds what serving it takes.
  */
+/** What one setting means, for docs/configuration.md (`npm run docs` writes its tables from these). */
+export interface SettingDoc {
+  /** The variables of this row (several when they only make sense together). */
+  names: readonly string[];
+  /** Markdown: `—` for none; one value in backticks per name, separated by `, ` or ` / `, is checked against the code. */
+  default: string;
+  /** Markdown: what the setting does, in one short sentence or two. */
+  meaning: string;
+}
+
 export interface ManifestDefinition {
   /** Lower-case name: the subgraph's name, `npm run start:subgraph -- <name>`, `<NAME>_SUBGRAPH_PORT` / `_URL`. */
   name: string;
@@ -37,6 +47,8 @@ export interface ManifestDefinition {
    * for platforms started inside another program (tests, tools): production takes fixed ones.
    */
   anyPortSettings?: Record<string, string>;
+  /** What each setting the domain's wiring reads (its `settings`) means; a test fails for one read and not described here. */
+  settingDocs?: readonly SettingDoc[];
   /** Documented per-integration-and-user limits of design operations. */
   rateLimits?: DesignRateTable;
   /** Subscription fields the gateway serves over graphql-ws. */

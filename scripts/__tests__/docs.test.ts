@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { DOMAINS } from "../../subgraphs/registry.js";
 import { CONFIGURATION_FILE, configurationText, referenceProblems } from "../docs/configuration.js";
-import { SETTINGS } from "../docs/settings-reference.js";
+import { SETTINGS, type SettingDoc } from "../docs/settings-reference.js";
 import { BEGIN, operationsBlock, readmeFile, readmeText } from "../docs/domain-readmes.js";
 
 describe("docs generated from code (npm run docs)", () => {
@@ -21,9 +21,23 @@ describe("docs generated from code (npm run docs)", () => {
     assert.ok(referenceProblems(DOMAINS, withoutPort).includes("PORT is read but not described in scripts/docs/settings-reference.ts"));
     const withUnread = [...SETTINGS, { names: ["NEVER_READ_ANYWHERE"], default: "—", meaning: "nothing" }];
     assert.ok(referenceProblems(DOMAINS, withUnread).includes("NEVER_READ_ANYWHERE is described in scripts/docs/settings-reference.ts but nothing reads it"));
-    const wrongDefault = SETTINGS.map((row) => (row.names[0] === "FORUM_POSTS_PER_HOUR" ? { ...row, default: "`31`" } : row));
-    assert.deepEqual(referenceProblems(DOMAINS, wrongDefault), ["FORUM_POSTS_PER_HOUR: the reference shows the default 31, the code falls back to 30"]);
-    assert.throws(() => configurationText(DOMAINS.map((domain) => (domain.name === "forum" ? { ...domain, settings: (settings) => settings.positiveInt("FORUM_NEW_LIMIT", 1) } : domain))), /FORUM_NEW_LIMIT is read but not described/);
+    const forumWith = (change: (row: SettingDoc) => SettingDoc) =>
+      DOMAINS.map((domain) => (domain.name === "forum" ? { ...domain, settingDocs: domain.settingDocs?.map(change) } : domain));
+    const wrongDefault = forumWith((row) => (row.names[0] === "FORUM_POSTS_PER_HOUR" ? { ...row, default: "`31`" } : row));
+    assert.deepEqual(referenceProblems(wrongDefault), ["FORUM_POSTS_PER_HOUR: the reference shows the default 31, the code falls back to 30"]);
+    assert.throws(
+      () => configurationText(DOMAINS.map((domain) => (domain.name === "forum" ? { ...domain, settings: (settings) => settings.positiveInt("FORUM_NEW_LIMIT", 1) } : domain))),
+      /FORUM_NEW_LIMIT is read but not described in subgraphs\/forum\/manifest\.ts \(settingDocs\)/,
+    );
+  });
+
+  test("a domain's settings are described in its own folder: in the platform's reference they are reported", () => {
+    const forum = DOMAINS.find((domain) => domain.name === "forum")!;
+    const moved = DOMAINS.map((domain) => (domain === forum ? { ...domain, settingDocs: [] } : domain));
+    assert.deepEqual(referenceProblems(moved, [...SETTINGS, ...forum.settingDocs!]).sort(), [
+      "FORUM_POSTS_PER_HOUR is described in scripts/docs/settings-reference.ts: describe it in subgraphs/forum/manifest.ts (settingDocs), beside the code that reads it",
+      "FORUM_VOTES_PER_HOUR is described in scripts/docs/settings-reference.ts: describe it in subgraphs/forum/manifest.ts (settingDocs), beside the code that reads it",
+    ]);
   });
 
   test("every domain has a section and a row in the port table, with the port its definition gives", () => {

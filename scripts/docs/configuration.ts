@@ -9,7 +9,7 @@ import { SETTINGS, type SettingDoc } from "./settings-reference.js";
 /**
  * docs/configuration.md, written from code: which variables exist and who reads them come from the
  * settings readers themselves (lib/config.ts, each domain's settings, lib/modules/topology.ts), what they
- * mean from scripts/docs/settings-reference.ts, the subgraph ports from the domain definitions and the
+ * mean from scripts/docs/settings-reference.ts (the platform's) and each domain's manifest (`settingDocs`), the subgraph ports from the domain definitions and the
  * direct REST ports from the route tables.
  */
 export const CONFIGURATION_FILE = new URL("../../docs/configuration.md", import.meta.url);
@@ -109,22 +109,40 @@ export function generatedVariables(domains: readonly DomainModule[]): Set<string
   return new Set([...domains.flatMap(subgraphVariables), ...directPorts().map(({ variable }) => variable)]);
 }
 
-/** What is wrong between the settings reference and the code: empty when they agree. */
+/** Every row described: the platform's (scripts/docs/settings-reference.ts) and each domain's (its manifest's `settingDocs`). */
+function describedRows(domains: readonly DomainModule[], reference: readonly SettingDoc[]): { row: SettingDoc; where: string; domain?: string }[] {
+  return [
+    ...reference.map((row) => ({ row, where: PLATFORM_REFERENCE })),
+    ...domains.flatMap((domain) => (domain.settingDocs ?? []).map((row) => ({ row, where: manifestOf(domain.name), domain: domain.name }))),
+  ];
+}
+
+const PLATFORM_REFERENCE = "scripts/docs/settings-reference.ts";
+const manifestOf = (domain: string) => `subgraphs/${domain}/manifest.ts (settingDocs)`;
+
+/** What is wrong between the settings descriptions and the code: empty when they agree. */
 export function referenceProblems(domains: readonly DomainModule[], reference: readonly SettingDoc[] = SETTINGS): string[] {
   const { readers: list, settings } = readers(domains);
-  const read = new Set(list.flatMap((reader) => reader.names));
+  const isDomain = (reader: Reader) => domains.some((domain) => domain.name === reader.title);
+  const platformReads = new Set(list.filter((reader) => !isDomain(reader)).flatMap((reader) => reader.names));
+  /** Where a variable should be described: the platform's reference, or the manifest of the first domain reading it. */
+  const home = new Map<string, string>();
+  for (const reader of list) for (const name of reader.names) if (!home.has(name)) home.set(name, platformReads.has(name) ? PLATFORM_REFERENCE : manifestOf(reader.title));
   const generated = generatedVariables(domains);
-  const declared = reference.flatMap((row) => row.names);
+  const described = describedRows(domains, reference);
+  const declared = described.flatMap(({ row, where }) => row.names.map((name) => ({ name, where })));
   const problems: string[] = [];
-  for (const name of read) {
-    if (!generated.has(name) && !declared.includes(name)) problems.push(`${name} is read but not described in scripts/docs/settings-reference.ts`);
+  for (const [name, where] of home) {
+    if (!generated.has(name) && !declared.some((entry) => entry.name === name)) problems.push(`${name} is read but not described in ${where}`);
   }
-  for (const name of declared) {
-    if (!read.has(name)) problems.push(`${name} is described in scripts/docs/settings-reference.ts but nothing reads it`);
-    if (generated.has(name)) problems.push(`${name} is written from code: remove it from scripts/docs/settings-reference.ts`);
-    if (declared.indexOf(name) !== declared.lastIndexOf(name)) problems.push(`${name} is described twice`);
+  for (const { name, where } of declared) {
+    const expected = home.get(name);
+    if (!expected) problems.push(`${name} is described in ${where} but nothing reads it`);
+    else if (expected !== where && !(where === PLATFORM_REFERENCE && platformReads.has(name))) problems.push(`${name} is described in ${where}: describe it in ${expected}, beside the code that reads it`);
+    if (generated.has(name)) problems.push(`${name} is written from code: remove it from ${where}`);
+    if (declared.filter((entry) => entry.name === name).length > 1) problems.push(`${name} is described twice`);
   }
-  for (const row of reference) {
+  for (const { row } of described) {
     const shown = defaultsShown(row);
     if (!shown) continue;
     row.names.forEach((name, i) => {
@@ -165,7 +183,7 @@ export function configurationText(domains: readonly DomainModule[]): string {
   if (problems.length > 0) throw new Error(`the settings reference and the code disagree:\n- ${problems.join("\n- ")}`);
   const { readers: list } = readers(domains);
   const placed = new Set<string>();
-  const rowOf = new Map(SETTINGS.flatMap((row) => row.names.map((name) => [name, row] as const)));
+  const rowOf = new Map(describedRows(domains, SETTINGS).flatMap(({ row }) => row.names.map((name) => [name, row] as const)));
   /** The rows of a reader's variables not shown earlier, in the order it reads them; the rest it shares with earlier readers. */
   const take = (reader: Reader) => {
     const rows: SettingDoc[] = [];
@@ -192,7 +210,7 @@ export function configurationText(domains: readonly DomainModule[]): string {
   const lines = [
     "# Configuration",
     "",
-    "<!-- Written by `npm run docs` (scripts/docs.ts): edit scripts/docs/settings-reference.ts, the domain definitions or the route tables, not this file. -->",
+    "<!-- Written by `npm run docs` (scripts/docs.ts): edit scripts/docs/settings-reference.ts, the domains' manifests (settingDocs) or the route tables, not this file. -->",
     "",
     "Every setting is an environment variable. None is required for `npm start`: each has a default or is",
     "optional. A value the product cannot use stops the start with a message naming the variable.",

@@ -1,22 +1,19 @@
 /**
- * What every setting means: the one source of docs/configuration.md (`npm run docs` writes the tables from
- * it). One entry per row: the variables it names, its default as shown, and what it does.
+ * What the platform's own settings mean (each domain describes its own in its manifest's `settingDocs`):
+ * with those, the one source of docs/configuration.md (`npm run docs` writes the tables). One entry per
+ * row: the variables it names, its default as shown, and what it does.
  *
  * Not listed here, because they are written from code: each domain's `<NAME>_SUBGRAPH_PORT` /
  * `<NAME>_SUBGRAPH_URL` (from the domain definitions) and each REST service's direct port (from
  * rest-adapter/routes/). Where a row appears (the platform, a domain) follows from who reads it.
  *
- * scripts/__tests__/settings.test.ts fails when the product reads a variable not listed here, when a
- * listed one is never read, or when a default shown here is not the one the code falls back to.
+ * scripts/__tests__/docs.test.ts fails when the product reads a variable not described, when a described
+ * one is never read or is described away from the code that reads it, or when a default shown is not the
+ * one the code falls back to.
  */
-export interface SettingDoc {
-  /** The variables of this row (several when they only make sense together). */
-  names: readonly string[];
-  /** Markdown: `—` for none; one value in backticks per name, separated by `, ` or ` / `, is checked against the code. */
-  default: string;
-  /** Markdown: what the setting does, in one short sentence or two. */
-  meaning: string;
-}
+import type { SettingDoc } from "../../lib/modules/domain-manifest.js";
+
+export type { SettingDoc };
 
 export const SETTINGS: readonly SettingDoc[] = [
   { names: ["PORT"], default: "`4000`", meaning: "gateway: `/graphql`, `/healthz`, and (one process) `/api/...`" },
@@ -34,73 +31,18 @@ export const SETTINGS: readonly SettingDoc[] = [
   { names: ["OTEL_SERVICE_NAME"], default: "the process's role", meaning: "`service.name` of the traces: `platform`, `gateway`, `rest-adapter`, `worker`, `subgraph-<name>` by default" },
   { names: ["LOG_FORMAT"], default: "`auto`", meaning: "`pretty`: one coloured line a record and a start banner block (pino-pretty); `json`: one JSON object a line; `auto`: `pretty` when standard output is a terminal and `NODE_ENV` is not `production`, else `json`" },
   { names: ["REDIS_URL"], default: "—", meaning: "Redis for rate limits and the event bus (job progress) shared by every replica; in-process when absent" },
-  { names: ["LOGIN_MAX_FAILURES", "LOGIN_FAILURE_WINDOW_SECONDS"], default: "`10`, `900`", meaning: "failed logins per email or address before a 429 lockout" },
-  { names: ["SIGN_IN_CHALLENGES_PER_MINUTE"], default: "`10`", meaning: "wallet sign-in messages issued per address per minute" },
-  { names: ["ADDRESS_REGISTRATIONS_PER_HOUR"], default: "`20`", meaning: "accounts created per client address per hour (429 past it)" },
-  { names: ["ADDRESS_CREDENTIAL_CHECKS_PER_MINUTE"], default: "`30`", meaning: "logins, registrations and identity links (each checks a password or a signature) per client address per minute" },
   { names: ["TRUST_PROXY"], default: "`false`", meaning: "which proxies in front of the public ports may name the client in `X-Forwarded-For` (`true`, a hop count, or addresses / subnets such as `loopback`); the client address is what per-address limits count" },
   { names: ["ROLE_CACHE_SECONDS"], default: "`5`", meaning: "how long a process may reuse a user's stored roles; a role change clears every process's copy at once over the bus (`0`: read on every request)" },
   { names: ["HOST"], default: "`0.0.0.0`", meaning: "interface the public ports bind to" },
   { names: ["CONSOLE_CLIENT_ID", "CONSOLE_CLIENT_SECRET"], default: "—", meaning: "the job console's OAuth client (both or neither): with them `/console` signs users in" },
   { names: ["PUBLIC_URL"], default: "`http://localhost:$PORT`", meaning: "where clients reach the deployment: OpenID issuer, discovery URLs" },
-  { names: ["SIGN_IN_DOMAIN", "SIGN_IN_URI", "SIGN_IN_CHAIN_ID"], default: "`localhost`, `http://localhost:$PORT`, `1`", meaning: "what wallet sign-in messages name" },
-  { names: ["SIGN_IN_NONCE_TTL_SECONDS"], default: "`300`", meaning: "lifetime of a sign-in message" },
-  { names: ["EMAIL_VERIFICATION_TTL_SECONDS"], default: "`86400`", meaning: "lifetime of an email verification link" },
-  { names: ["EMAIL_VERIFICATION_REQUESTS_PER_HOUR"], default: "`5`", meaning: "verification links a user may request per hour (then 429)" },
-  { names: ["FORUM_POSTS_PER_HOUR"], default: "`30`", meaning: "forum questions and answers (together) one user may post per hour; past it 429 with `Retry-After`" },
-  { names: ["P2P_LISTEN"], default: "`/ip4/127.0.0.1/tcp/0,/ip4/127.0.0.1/tcp/0/ws` (production: `/ip4/0.0.0.0/tcp/4101,/ip4/0.0.0.0/tcp/4102/ws`)", meaning: "multiaddresses the libp2p node listens on, comma-separated" },
-  { names: ["P2P_ALLOW_PRIVATE"], default: "`true`, with `NODE_ENV=production` `false`", meaning: "let the node dial loopback, private and link-local addresses" },
-  { names: ["P2P_DIAL_TIMEOUT_MS"], default: "`5000`", meaning: "how long `POST /connect` waits for a peer before 504" },
-  { names: ["P2P_FETCH_TIMEOUT_MS"], default: "`5000`", meaning: "how long `GET /content/{cid}` asks connected peers before 404" },
-  { names: ["P2P_DIALS_PER_MINUTE"], default: "`30`", meaning: "`POST /connect` dials one client address may ask for per minute; past it 429 with `Retry-After` (malformed addresses do not count; refused ones do: checking a name costs lookups)" },
-  { names: ["P2P_MAX_CONNECTIONS"], default: "`100`", meaning: "open peer connections at most" },
-  { names: ["P2P_CONTENT_MAX_BYTES"], default: "`512kb` (less when `BODY_LIMIT` is under about 700 KB)", meaning: "largest content one `POST /content` adds (at most about ¾ of `BODY_LIMIT`; a larger value set stops the start)" },
-  { names: ["P2P_PIN_QUOTA_BYTES"], default: "`64mb`", meaning: "content one user may keep on the node (the sum of what they added); an add past it is 413 and stores nothing" },
-  { names: ["FORUM_VOTES_PER_HOUR"], default: "`120`", meaning: "forum votes (on questions and answers, changes included) one user may cast per hour; past it 429 with `Retry-After`" },
-  { names: ["PROCESSOR_SECRET_KEY"], default: "—", meaning: "card processor API key; card payments answer 503 without it" },
-  { names: ["PROCESSOR_WEBHOOK_SECRET"], default: "—", meaning: "secret the processor signs webhooks with; the webhook answers 503 without it" },
-  { names: ["PROCESSOR_API_URL"], default: "the processor's own", meaning: "another API base URL for the processor (a local test server, a proxy)" },
   { names: ["SUBGRAPH_HOST"], default: "`127.0.0.1`", meaning: "interface subgraphs listen on: loopback, so only the gateway (on the same machine) reaches them" },
   { names: ["FILES_URL"], default: "the assets subgraph's base URL", meaning: "split processes: where the gateway forwards signed `/blobs/…` and `/uploads/…` URLs" },
   { names: ["RATE_LIMIT_KEY_PREFIX"], default: "`rate-limit`", meaning: "prefix of every rate-limit and event-bus key in Redis (one per deployment sharing a Redis)" },
   { names: ["RATE_LIMIT_USER_MULTIPLIER"], default: "`3`", meaning: "a design-platform user's budget per operation and minute across all integrations, in multiples of the documented per-integration limit" },
-  { names: ["INTEGRATIONS_PER_OWNER"], default: "`10`", meaning: "integrations (OAuth clients) one user may register; the operator's `npm run oauth:client` is not counted against it" },
-  { names: ["ASSET_MAX_BYTES"], default: "`100mb`", meaning: "largest asset (upload or fetched); more fails the job with `file_too_big`" },
-  { names: ["URL_VIDEO_MAX_BYTES"], default: "`100mb`", meaning: "largest video fetched from a URL" },
-  { names: ["ASSET_MAX_PIXELS"], default: "`100000000`", meaning: "largest image decoded (width × height, times the frames of an animated image), read from its header; a larger one fails its job with `import_failed` (an import's with `invalid_file`) before it is decoded" },
-  { names: ["IMPORT_MAX_BYTES"], default: "`100mb`", meaning: "largest file an import reads (sent or fetched); more fails the job with `file_too_big`" },
-  { names: ["IMPORT_MAX_PAGES"], default: "`500`", meaning: "most pages (PDF pages, slides) one import may have; more fails the job with `invalid_file`" },
-  { names: ["IMPORT_MAX_ELEMENTS_PER_PAGE"], default: "`1000`", meaning: "most text boxes one slide becomes; more fails the import with `invalid_file`" },
-  { names: ["IMPORT_MAX_ELEMENTS"], default: "`5000`", meaning: "most text boxes a whole presentation becomes (every one is a stored design element); more fails the import with `invalid_file`" },
-  { names: ["IMPORT_ZIP_MAX_ENTRIES"], default: "`10000`", meaning: "most entries in a PPTX archive's central directory; more fails the import with `invalid_file` before anything is inflated" },
-  { names: ["IMPORT_ZIP_MAX_PART_BYTES"], default: "`8mb`", meaning: "largest part read from a PPTX, declared and actually inflated (counted as it inflates); more: `invalid_file`" },
-  { names: ["IMPORT_ZIP_MAX_INFLATED_BYTES"], default: "`64mb`", meaning: "inflated bytes of all the parts one PPTX import reads; more: `invalid_file`" },
-  { names: ["IMPORT_PDF_MAX_IMAGE_PIXELS"], default: "`16000000`", meaning: "most pixels one image in a PDF may declare; a page holding a larger one fails the import with `invalid_file` (the image is never decoded)" },
-  { names: ["IMPORT_PDF_MAX_PAGE_PIXELS"], default: "`400000000`", meaning: "largest PDF page (width × height in design pixels); a larger one fails the import with `invalid_file`" },
-  { names: ["IMPORT_PDF_RENDER_PIXELS"], default: "`16000000`", meaning: "most pixels one PDF page is drawn at; a larger page is drawn at a smaller scale" },
-  { names: ["IMPORT_PDF_MAX_TOTAL_PIXELS"], default: "`1000000000`", meaning: "most pixels one PDF import draws in all, checked before the first page is drawn; more: `invalid_file`" },
-  { names: ["IMPORT_DECODER_MAX_MEMORY"], default: "`768mb`", meaning: "resident memory of the process that reads one PDF (pdf.js runs outside the platform's process); past it the process is ended and the import fails with `invalid_file`" },
-  { names: ["IMPORT_DECODER_TIMEOUT_MS"], default: "`300000`", meaning: "time the PDF decoder process has for one file; past it, ended: `invalid_file`" },
-  { names: ["EXPORT_MAX_PIXELS"], default: "`40000000`", meaning: "most pixels of one exported image (page, stacked image, frame): a size asked beyond it is a 400, a larger page without a size asked is drawn scaled down" },
-  { names: ["EXPORT_MAX_TOTAL_PIXELS"], default: "`100000000`", meaning: "most pixels a GIF or PPTX export draws in all pages together (those encoders hold every page until the file is written; PDF, PNG and JPEG pages are written one at a time): more is a 400 on `format.pages`" },
-  { names: ["EXPORTS_PER_DESIGN_PER_5_MINUTES"], default: "`75`", meaning: "exports of one design per 5 minutes, by anyone; past it 429 with `Retry-After`" },
-  { names: ["EXPORTS_PER_USER_PER_DAY"], default: "`500`", meaning: "exports one user starts per 24 hours, through any integration; past it 429 with `Retry-After`" },
-  { names: ["COMMENT_THREADS_PER_DESIGN"], default: "`1000`", meaning: "most comment threads on one design (the documented limit); one more is 403 `too_many_comments`" },
-  { names: ["COMMENT_REPLIES_PER_THREAD"], default: "`100`", meaning: "most replies in one thread (the documented limit); one more is 403 `too_many_replies`" },
-  { names: ["BRAND_TEMPLATE_LEGACY_ID_MONTHS"], default: "`6`", meaning: "months after publishing during which a brand template's former-format id still finds it" },
-  { names: ["WEBHOOK_ALLOW_PRIVATE"], default: "`false`", meaning: "let webhook URLs point at private, loopback and link-local addresses (local receivers and tests only)" },
-  { names: ["BLOG_COMMUNITY_WRITES_PER_HOUR"], default: "`20`", meaning: "community blog posts each user may create or edit per hour; past it 429 with `Retry-After`" },
-  { names: ["WEBHOOK_TIMEOUT_MS"], default: "`10000`", meaning: "time limit of one webhook attempt, connection to answer" },
-  { names: ["WEBHOOK_RETRY_BASE_MS", "WEBHOOK_RETRY_MAX_DELAY_MS"], default: "`10000`, `3600000`", meaning: "the wait before the first retry of a webhook, doubled per attempt up to the maximum; each wait is jittered (half to all of it)" },
-  { names: ["WEBHOOK_RETRY_WINDOW_SECONDS"], default: "`86400`", meaning: "no webhook attempt starts later than this after the event (or a redelivery); then the delivery is `failed`" },
-  { names: ["WEBHOOK_WORKERS"], default: "`8`", meaning: "webhook deliveries attempted at once by each worker process (workers of their own: jobs never wait on receivers)" },
-  { names: ["WEBHOOK_CONCURRENCY_PER_INTEGRATION"], default: "`2`", meaning: "attempts to one integration at once per worker process, so a slow receiver holds no more than this many" },
-  { names: ["URL_FETCH_TIMEOUT_MS"], default: "`30000`", meaning: "time limit of one URL fetch (URL uploads and URL imports), redirects included" },
-  { names: ["URL_FETCH_ALLOW_PRIVATE"], default: "`false`", meaning: "let URL uploads and URL imports reach private, loopback and link-local addresses (local use and tests only)" },
   { names: ["JOB_WORKERS"], default: "`1`", meaning: "job workers inside `npm start` (0: leave the jobs to `npm run start:worker` processes)" },
   { names: ["JOB_LEASE_MS"], default: "`30000`", meaning: "how long a worker's claim lasts without a heartbeat" },
   { names: ["WORKER_CONCURRENCY", "WORKER_HEALTH_PORT"], default: "`2`, any free port", meaning: "`npm run start:worker`: workers in the process, its `/healthz` port" },
-  { names: ["BOOTSTRAP_SECRET"], default: "—", meaning: "when set, only a registration carrying it (`bootstrapSecret` in the body or the input) becomes the initial SUPERUSER; unset, the first registration does outside production and none does in production" },
   { names: ["NODE_ENV"], default: "`development`", meaning: "`production`: no introspection and no explorer page (unless `GRAPHQL_INTROSPECTION=true`), no field-name suggestions in validation errors, no plain-http (loopback) redirect URIs for integrations, no dials of the p2p node to private addresses (unless `P2P_ALLOW_PRIVATE=true`); stack traces never leave the server in any mode" },
   { names: ["GRAPHQL_INTROSPECTION"], default: "`true`, or `false` in production", meaning: "schema introspection and the explorer page at `/graphql`" },
   { names: ["GATEWAY_EXECUTOR"], default: "`lean`", meaning: "`lean`: the gateway runs query plans with its own executor (`gateway/execution/`: operation, plan and response shape prepared once, each distinct entity representation sent once per `_entities` fetch — an answer with errors is asked again as the stock gateway asks, so errors stay its own —, keep-alive pools, subgraphs in process in one-process mode); `stock`: @apollo/gateway's executor (for comparison)" },

@@ -10,4 +10,7 @@ export default defineManifest({
     context: "../context.js#BlogContext",
     mappers: { Blog: prismaModel("Blog"), User: ENTITY_REFERENCE },
   },
+  settingDocs: [
+    { names: ["BLOG_COMMUNITY_WRITES_PER_HOUR"], default: "`20`", meaning: "community blog posts each user may create or edit per hour; past it 429 with `Retry-After`" },
+  ],
 });

@@ -28,4 +28,7 @@ export default defineManifest({
       AutofillDesignSummary: "../../designs/public.js#DesignSummaryData",
     },
   },
+  settingDocs: [
+    { names: ["BRAND_TEMPLATE_LEGACY_ID_MONTHS"], default: "`6`", meaning: "months after publishing during which a brand template's former-format id still finds it" },
+  ],
 });

@@ -18,4 +18,10 @@ export default defineManifest({
     context: "../context.js#ExportsContext",
     mappers: { ExportJob: prismaModel("Job") },
   },
+  settingDocs: [
+    { names: ["EXPORT_MAX_PIXELS"], default: "`40000000`", meaning: "most pixels of one exported image (page, stacked image, frame): a size asked beyond it is a 400, a larger page without a size asked is drawn scaled down" },
+    { names: ["EXPORT_MAX_TOTAL_PIXELS"], default: "`100000000`", meaning: "most pixels a GIF or PPTX export draws in all pages together (those encoders hold every page until the file is written; PDF, PNG and JPEG pages are written one at a time): more is a 400 on `format.pages`" },
+    { names: ["EXPORTS_PER_DESIGN_PER_5_MINUTES"], default: "`75`", meaning: "exports of one design per 5 minutes, by anyone; past it 429 with `Retry-After`" },
+    { names: ["EXPORTS_PER_USER_PER_DAY"], default: "`500`", meaning: "exports one user starts per 24 hours, through any integration; past it 429 with `Retry-After`" },
+  ],
 });

@@ -28,4 +28,8 @@ export default defineManifest({
       User: ENTITY_REFERENCE,
     },
   },
+  settingDocs: [
+    { names: ["FORUM_POSTS_PER_HOUR"], default: "`30`", meaning: "forum questions and answers (together) one user may post per hour; past it 429 with `Retry-After`" },
+    { names: ["FORUM_VOTES_PER_HOUR"], default: "`120`", meaning: "forum votes (on questions and answers, changes included) one user may cast per hour; past it 429 with `Retry-After`" },
+  ],
 });

@@ -14,4 +14,7 @@ export default defineManifest({
     "Query.userInfo": { operation: "userInfo", perMinute: 10 },
   },
   codegen: { context: "../context.js#IdentityContext", mappers: { Team: prismaModel("Team"), Integration: prismaModel("OAuthClient"), User: ENTITY_REFERENCE } },
+  settingDocs: [
+    { names: ["INTEGRATIONS_PER_OWNER"], default: "`10`", meaning: "integrations (OAuth clients) one user may register; the operator's `npm run oauth:client` is not counted against it" },
+  ],
 });

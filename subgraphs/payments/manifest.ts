@@ -10,4 +10,9 @@ export default defineManifest({
     context: "../context.js#PaymentsContext",
     mappers: { Invoice: prismaModel("Invoice"), Payment: prismaModel("Payment"), Refund: prismaModel("Refund"), User: ENTITY_REFERENCE, Project: ENTITY_REFERENCE },
   },
+  settingDocs: [
+    { names: ["PROCESSOR_SECRET_KEY"], default: "—", meaning: "card processor API key; card payments answer 503 without it" },
+    { names: ["PROCESSOR_WEBHOOK_SECRET"], default: "—", meaning: "secret the processor signs webhooks with; the webhook answers 503 without it" },
+    { names: ["PROCESSOR_API_URL"], default: "the processor's own", meaning: "another API base URL for the processor (a local test server, a proxy)" },
+  ],
 });

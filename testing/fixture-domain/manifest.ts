@@ -13,4 +13,5 @@ export default defineManifest({
   declaresJobs: true,
   port: 4099,
   subscriptions: [{ field: "board", topic: BOARD_EVENTS, match: { argument: "name", eventKey: "board" } }, jobSubscription("shoutJob")],
+  settingDocs: [{ names: ["FIXTURE_NOTES_SHOUT_SUFFIX"], default: "`!`", meaning: "what a shout job adds to the text it shouts" }],
 });
