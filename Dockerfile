@@ -5,10 +5,12 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY . .
-# postinstall generates the Prisma client and the resolver types from the sources copied above.
+# postinstall generates the Prisma client and the resolver types from the sources copied above. The Node
+# package npm installs for a machine without Node 24 (optionalDependencies) goes: the image has its own.
 RUN npm ci --no-audit --no-fund \
  && npm run build \
- && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+ && npm prune --omit=dev --ignore-scripts --no-audit --no-fund \
+ && rm -rf node_modules/node-linux-* node_modules/.bin/node
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \

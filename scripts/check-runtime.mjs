@@ -3,6 +3,13 @@
 // npm installed this platform's Node package (optionalDependencies), else the system's.
 import { requiredMajor, runtimeProblem } from "./runtime-requirement.mjs";
 
+if (process.argv.includes("--help")) {
+  console.log(`Usage: node scripts/check-runtime.mjs
+
+Runs first in npm install: fails, saying what to do, when the Node that npm scripts use is older than ${requiredMajor}.`);
+  process.exit(0);
+}
+
 const problem = runtimeProblem({ version: process.versions.node, platform: process.platform, arch: process.arch, execPath: process.execPath });
 if (problem) {
   console.error(problem);
