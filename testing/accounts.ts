@@ -1,4 +1,4 @@
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { Address, Hex, PersonalMessage, Secp256k1, Signature } from "ox";
 import type { HttpClient } from "./http.js";
 
 export const PASSWORD = "Sup3rSecret";
@@ -18,12 +18,22 @@ export async function registerAndLogin(http: HttpClient, email = uniqueEmail(), 
   return { userId: registered.body.userId as number, token: login.body.token as string, email };
 }
 
-export function newWallet(): PrivateKeyAccount {
-  return privateKeyToAccount(generatePrivateKey());
+/** A blockchain account as a wallet holds it: its checksummed address, and EIP-191 personal_sign. */
+export interface Wallet {
+  address: Address.Address;
+  signMessage(input: { message: string }): Promise<Hex.Hex>;
+}
+
+export function newWallet(): Wallet {
+  const privateKey = Secp256k1.randomPrivateKey();
+  return {
+    address: Address.checksum(Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey }))),
+    signMessage: async ({ message }) => Signature.toHex(Secp256k1.sign({ payload: PersonalMessage.getSignPayload(Hex.fromString(message)), privateKey })),
+  };
 }
 
 /** Asks the server for a sign-in message and signs it with the wallet (EIP-191 personal_sign). */
-export async function signChallenge(http: HttpClient, wallet: PrivateKeyAccount) {
+export async function signChallenge(http: HttpClient, wallet: Wallet) {
   const challenge = await http.post("/api/auth/blockchain-challenge", { address: wallet.address });
   if (challenge.status !== 201) throw new Error(`challenge failed: ${challenge.status} ${challenge.text}`);
   const message = challenge.body.message as string;

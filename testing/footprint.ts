@@ -22,7 +22,7 @@ export const DOMAIN_LIBRARIES = [
   "libp2p", "@libp2p/", "@chainsafe/", "@helia/", "@multiformats/", "blockstore-core",
   "multiformats", "markdown-it", "sanitize-html",
   "pdfjs-dist", "pdf-lib", "pptxgenjs", "h264-mp4-encoder", "sharp", "@img/", "@napi-rs/", "file-type", "yauzl",
-  "stripe", "viem", "@node-rs/argon2",
+  "stripe", "ox", "@node-rs/argon2",
   "@prisma/client", "@electric-sql/pglite", "pglite-prisma-adapter",
 ];
 

@@ -2,7 +2,7 @@
 // @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { parseSiweMessage } from "viem/siwe";
+import { Siwe } from "ox";
 import { newWallet, registerAndLogin, signChallenge } from "../../../testing/accounts.js";
 import { startTestPlatform, type TestPlatform } from "../../../testing/platform.js";
 
@@ -22,7 +22,7 @@ describe("blockchain identities (EIP-4361 message, EIP-191 signature)", () => {
     const wallet = newWallet();
     const response = await t.http.post("/api/auth/blockchain-challenge", { address: wallet.address.toLowerCase() });
     assert.equal(response.status, 201);
-    const parsed = parseSiweMessage(response.body.message);
+    const parsed = Siwe.parseMessage(response.body.message);
     assert.equal(parsed.address, wallet.address);
     assert.equal(parsed.domain, "platform.test");
     assert.equal(parsed.nonce, response.body.nonce);

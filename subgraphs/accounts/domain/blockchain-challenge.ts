@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { verifyMessage, type Address } from "viem";
-import { createSiweMessage, parseSiweMessage } from "viem/siwe";
+import { Hex, PersonalMessage, Secp256k1, Signature, Siwe, type Address } from "ox";
 import type { Prisma, PrismaClient } from "../../../generated/prisma/client.js";
 import type { AccountsSettings } from "../settings.js";
 import { UnauthenticatedError } from "../../../lib/errors.js";
@@ -8,6 +7,7 @@ import type { Limiter } from "../../../lib/rate-limit.js";
 import { normalizeAddress, validateMessage, validateSignature } from "./validation.js";
 
 type Db = PrismaClient | Prisma.TransactionClient;
+type BlockchainAddress = Address.Address;
 
 export interface SignedMessage {
   address: string;
@@ -28,7 +28,7 @@ export async function issueChallenge(db: PrismaClient, signIn: AccountsSettings[
   const now = new Date();
   const expiresAt = new Date(now.getTime() + signIn.nonceTtlSeconds * 1000);
   const nonce = randomBytes(16).toString("hex");
-  const message = createSiweMessage({
+  const message = Siwe.createMessage({
     address,
     chainId: signIn.chainId,
     domain: signIn.domain,
@@ -51,18 +51,18 @@ const UNUSABLE = "Sign-in message is unknown, already used or expired; request a
  * that `signature` is the address's personal_sign over it; then marks the nonce used. Run it inside
  * the transaction of the change it authorises, so a failed change leaves the nonce usable.
  */
-export async function consumeSignedChallenge(db: Db, input: SignedMessage): Promise<Address> {
+export async function consumeSignedChallenge(db: Db, input: SignedMessage): Promise<BlockchainAddress> {
   const address = normalizeAddress(input.address);
   const signature = validateSignature(input.signature);
   const message = validateMessage(input.message);
-  const { nonce } = parseSiweMessage(message);
+  const { nonce } = Siwe.parseMessage(message);
   if (!nonce) throw new UnauthenticatedError(UNUSABLE);
   const now = new Date();
   const issued = await db.blockchainNonce.findUnique({ where: { nonce } });
   if (!issued || issued.message !== message || issued.address !== address || issued.usedAt || issued.expiresAt <= now) {
     throw new UnauthenticatedError(UNUSABLE);
   }
-  const valid = await verifyMessage({ address, message, signature }).catch(() => false);
+  const valid = signedBy(address, message, signature);
   if (!valid) throw new UnauthenticatedError("Signature does not match the address");
   const consumed = await db.blockchainNonce.updateMany({
     where: { nonce, usedAt: null, expiresAt: { gt: now } },
@@ -70,4 +70,13 @@ export async function consumeSignedChallenge(db: Db, input: SignedMessage): Prom
   });
   if (consumed.count !== 1) throw new UnauthenticatedError(UNUSABLE);
   return address;
+}
+
+/** Whether `signature` is `address`'s EIP-191 personal_sign over `message` (a malformed signature is not). */
+function signedBy(address: BlockchainAddress, message: string, signature: Hex.Hex): boolean {
+  try {
+    return Secp256k1.verify({ address, payload: PersonalMessage.getSignPayload(Hex.fromString(message)), signature: Signature.fromHex(signature) });
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,4 @@
-import { getAddress, isAddress, isHex, type Address, type Hex } from "viem";
+import { Address, Hex } from "ox";
 import { ValidationError } from "../../../lib/errors.js";
 
 // The WHATWG form-validation rule for email addresses: what browsers accept in <input type="email">.
@@ -31,14 +31,14 @@ export function normalizeName(raw: string, field = "name"): string {
 }
 
 /** EIP-55 checksummed form; a mixed-case address must carry a valid checksum. */
-export function normalizeAddress(raw: string, field = "address"): Address {
+export function normalizeAddress(raw: string, field = "address"): Address.Address {
   const address = raw.trim();
-  if (!isAddress(address, { strict: true })) throw new ValidationError(field, "address is not a valid blockchain address");
-  return getAddress(address);
+  if (!Address.validate(address, { strict: true })) throw new ValidationError(field, "address is not a valid blockchain address");
+  return Address.checksum(address);
 }
 
-export function validateSignature(raw: string, field = "signature"): Hex {
-  if (!isHex(raw, { strict: true }) || raw.length !== 132) {
+export function validateSignature(raw: string, field = "signature"): Hex.Hex {
+  if (!Hex.validate(raw, { strict: true }) || raw.length !== 132) {
     throw new ValidationError(field, "signature must be a 65-byte hex string starting with 0x");
   }
   return raw;
