@@ -1,7 +1,7 @@
 import type { Express } from "express";
 import { htmlPageHeaders } from "../lib/html-page.js";
 import { pageAsset } from "./assets.js";
-import { scriptPageHeaders } from "./script-page.js";
+import { scriptPageHeaders, scriptPageHtml } from "./script-page.js";
 
 /** The REST platforms whose docs these pages link (each with an OpenAPI document of its own). */
 export type Platform = "business" | "design";
@@ -14,11 +14,11 @@ const INDEX_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><
 <li><a href="/graphql">The graph's explorer</a> (where enabled)</li></ul></body></html>`;
 
 const docsHtml = (platform: Platform) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${platform} platform REST API</title></head><body style="margin:0"><redoc spec-url="/openapi/${platform}.json"></redoc><script src="/pages/redoc.js"></script></body></html>`;
+  scriptPageHtml({ title: `${platform} platform REST API`, script: "/pages/api-docs.js", stylesheet: "/pages/api-docs.css", mountId: "api-docs" });
 
 /**
  * `/openapi/business.json` and `/openapi/design.json` (`openApiDocument`, made once per platform on
- * first request), and `/docs`: Redoc on them, from the pages' build (no CDN).
+ * first request), and `/docs`: Swagger UI on them, from the pages' build (no CDN).
  */
 export function mountApiDocs(app: Express, openApiDocument: (platform: Platform) => unknown): void {
   const documents = new Map<Platform, string>();
@@ -31,5 +31,6 @@ export function mountApiDocs(app: Express, openApiDocument: (platform: Platform)
     app.get(`/docs/${platform}`, (_req, res) => void res.set(scriptPageHeaders()).type("html").send(docsHtml(platform)));
   }
   app.get("/docs", (_req, res) => void res.set(htmlPageHeaders()).type("html").send(INDEX_HTML));
-  app.get("/pages/redoc.js", pageAsset("redoc.js"));
+  app.get("/pages/api-docs.js", pageAsset("api-docs.js"));
+  app.get("/pages/api-docs.css", pageAsset("api-docs.css"));
 }

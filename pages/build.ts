@@ -1,14 +1,10 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { build } from "esbuild";
 import { BUILT_STAMP, PAGES_OUT_DIR } from "./assets.js";
 
 /** The pages bundled for the browser: `pages/browser/<name>.tsx` becomes `<name>.js` (and `<name>.css`). */
-const ENTRIES = ["explorer", "console"];
+const ENTRIES = ["explorer", "console", "api-docs"];
 const SOURCE_DIR = new URL("./browser/", import.meta.url);
-
-/** The one address Redoc's bundle loads from elsewhere: the attribution's logo image (not needed: its text stays). */
-const REDOC_CDN_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg";
 
 /** Written beside its final name, then renamed: a process serving the folder never reads half a file. */
 async function writeAtomically(name: string, contents: string | Uint8Array): Promise<void> {
@@ -35,19 +31,13 @@ async function bundleBrowserPages(): Promise<void> {
   for (const file of result.outputFiles) await writeAtomically(file.path.slice(PAGES_OUT_DIR.pathname.length), file.contents);
 }
 
-/** Redoc's own prebuilt browser bundle, from the installed package, asking nothing of another origin. */
-async function copyRedoc(): Promise<void> {
-  const bundle = await readFile(createRequire(import.meta.url).resolve("redoc/bundles/redoc.standalone.js"), "utf8");
-  await writeAtomically("redoc.js", bundle.replaceAll(REDOC_CDN_LOGO, "data:,"));
-}
-
 /**
  * Everything the platform serves under `/pages/` into `pages/dist/`, from the installed packages (no
- * CDN): the explorer and the job console bundled with esbuild, and Redoc's bundle. The stamp is written
+ * CDN): the explorer, the job console and the API docs (Swagger UI) bundled with esbuild. The stamp is written
  * last, so it is only ever newer than a complete build.
  */
 export async function buildPages(): Promise<void> {
   await mkdir(PAGES_OUT_DIR, { recursive: true });
-  await Promise.all([bundleBrowserPages(), copyRedoc()]);
+  await bundleBrowserPages();
   await writeAtomically(BUILT_STAMP, `${new Date().toISOString()}\n`);
 }

@@ -4,7 +4,7 @@ import { buildPages } from "../pages/build.js";
 readCommandLine(`Usage: npm run build:pages
 
 Builds what the platform serves under /pages/ into pages/dist/: the graph explorer and the job console
-(pages/browser/) bundled with esbuild from the installed packages, and Redoc's bundle for the API docs.
+(pages/browser/) bundled with esbuild from the installed packages, the API docs (Swagger UI) among them.
 \`npm run build\` runs it; run from its TypeScript sources, the platform builds them itself when
 pages/dist/ is missing or older than its sources.`);
 

@@ -10,7 +10,7 @@ import { freeDirectPorts, freePort, platformProcessEnv, startProcess, waitUntilH
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 /** Packages only `npm run build` needs (the pages' bundles are built from them): the compiled platform runs without them. */
-const BUILD_TIME_PACKAGES = ["esbuild", "react", "react-dom", "graphiql", "@graphiql/toolkit", "redoc"];
+const BUILD_TIME_PACKAGES = ["esbuild", "react", "react-dom", "graphiql", "@graphiql/toolkit", "swagger-ui-dist"];
 let database: TestDatabase;
 let platform: Child | undefined;
 
@@ -47,7 +47,7 @@ describe("production build", () => {
     const token = (await http.post("/api/auth/login-email-password", { email, password: PASSWORD })).body.token;
     const me = await http.graphql(`{ me { email roles } }`, {}, token);
     assert.deepEqual(me.body, { data: { me: { email, roles: ["CLIENT"] } } });
-    for (const path of ["/console", "/pages/console.js", "/pages/console.css", "/docs/design", "/pages/redoc.js"]) {
+    for (const path of ["/console", "/pages/console.js", "/pages/console.css", "/docs/design", "/pages/api-docs.js", "/pages/api-docs.css"]) {
       const page = await fetch(`http://127.0.0.1:${port}${path}`);
       assert.equal(page.status, 200, path);
       assert.ok((await page.text()).length > 100, `${path} has content`);
