@@ -34,7 +34,7 @@ export default defineManifest({
     },
   },
   settingDocs: [
-    { names: ["COMMENT_THREADS_PER_DESIGN"], default: "`1000`", meaning: "most comment threads on one design (the documented limit); one more is 403 `too_many_comments`" },
-    { names: ["COMMENT_REPLIES_PER_THREAD"], default: "`100`", meaning: "most replies in one thread (the documented limit); one more is 403 `too_many_replies`" },
+    { names: ["COMMENT_THREADS_PER_DESIGN"], default: "`1000`", meaning: "most comment threads on one design (the documented limit); one more is refused (reason `COMMENT_LIMIT_REACHED`, 403 on REST)" },
+    { names: ["COMMENT_REPLIES_PER_THREAD"], default: "`100`", meaning: "most replies in one thread (the documented limit); one more is refused (reason `REPLY_LIMIT_REACHED`, 403 on REST)" },
   ],
 });
