@@ -66,6 +66,10 @@ export function deliveryHandler(sender: WebhookSender): JobHandler {
     const { deliveryId } = job.input as { deliveryId: string };
     const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId } });
     if (!delivery || delivery.status !== "pending") return { skipped: true };
+    // A process stopped between recording an attempt and rescheduling its job leaves the job to be
+    // claimed again when its lease ends: the recorded backoff still holds.
+    const wait = (delivery.nextAttemptAt?.getTime() ?? 0) - Date.now();
+    if (wait > 0) throw new RetryJobLaterError("the next attempt is not due yet", wait, false);
     const endpoint = await db.webhookEndpoint.findUnique({ where: { clientId: delivery.clientId } });
     if (!endpoint || !endpoint.events.includes(delivery.kind)) return notSent(delivery, "the integration's webhook was removed or no longer takes this kind");
     if (!(await stillAuthorized(db, delivery.userId, delivery.clientId, delivery.kind as EventKind))) {
