@@ -1,5 +1,5 @@
 import { RequestRefusedError, type RestServicePart } from "../route-table.js";
-import { seconds, type Json } from "../helpers/design-bodies.js";
+import { seconds, summaryBody, type Json } from "../helpers/design-bodies.js";
 import { integerParam, textParam } from "../helpers/design-requests.js";
 
 const TEMPLATE = `id title viewUrl createUrl thumbnail { width height url } createdAt updatedAt`;
@@ -16,20 +16,6 @@ function templateBody(template: Json): Json {
     ...(template.thumbnail ? { thumbnail: template.thumbnail } : {}),
     created_at: seconds(template.createdAt),
     updated_at: seconds(template.updatedAt),
-  };
-}
-
-/** The documented DesignSummary of an autofilled design. */
-function summaryBody(design: Json): Json {
-  const urls = design.urls as Json;
-  return {
-    id: design.id,
-    title: design.title,
-    url: design.url,
-    urls: { edit_url: urls.editUrl, view_url: urls.viewUrl },
-    ...(design.thumbnail ? { thumbnail: design.thumbnail } : {}),
-    created_at: seconds(design.createdAt),
-    updated_at: seconds(design.updatedAt),
   };
 }
 

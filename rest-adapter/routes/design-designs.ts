@@ -2,10 +2,10 @@ import type { RestServicePart } from "../route-table.js";
 import { seconds, type Json } from "../helpers/design-bodies.js";
 import { designTypeOf, integerParam, textParam } from "../helpers/design-requests.js";
 
-const DESIGN = `id title createdAt updatedAt pageCount owner { userId teamId } urls { editUrl viewUrl } thumbnail { width height url }`;
-const PAGE = `id index width height thumbnail { width height url }`;
+const DESIGN = `id title designTypes createdAt updatedAt pageCount owner { userId teamId } urls { editUrl viewUrl } thumbnail { width height url }`;
+const PAGE = `id index designType width height thumbnail { width height url }`;
 
-/** The documented Design: snake_case, Unix-second timestamps, the rendered first page as `thumbnail` (absent only if it could not be drawn). */
+/** The documented Design: snake_case, Unix-second timestamps, what it contains as `design_types`, the rendered first page as `thumbnail` (absent only if it could not be drawn). */
 function designBody(design: Json): Json {
   const owner = design.owner as Json;
   const urls = design.urls as Json;
@@ -13,6 +13,7 @@ function designBody(design: Json): Json {
     id: design.id,
     title: design.title,
     owner: { user_id: owner.userId, team_id: owner.teamId },
+    design_types: design.designTypes,
     urls: { edit_url: urls.editUrl, view_url: urls.viewUrl },
     created_at: seconds(design.createdAt),
     updated_at: seconds(design.updatedAt),
@@ -21,12 +22,13 @@ function designBody(design: Json): Json {
   };
 }
 
-/** A page as documented: `index` (deprecated) and `page_number` are the same one-based number. */
+/** A page as documented: `index` (deprecated) and `page_number` are the same one-based number; `design_type` is its design's. */
 function pageBody(page: Json): Json {
   return {
     index: page.index,
     page_number: page.index,
     id: page.id,
+    design_type: page.designType,
     dimensions: { width: page.width, height: page.height },
     ...(page.thumbnail ? { thumbnail: page.thumbnail } : {}),
   };

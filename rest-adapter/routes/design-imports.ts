@@ -1,9 +1,8 @@
 import { RequestRefusedError, type RestRequest, type RestServicePart } from "../route-table.js";
-import { summaryBody, type Json } from "../helpers/design-bodies.js";
+import { DESIGN_SUMMARY, summaryBody, type Json } from "../helpers/design-bodies.js";
 import { base64Metadata } from "../helpers/design-requests.js";
 
-const SUMMARY = `id title createdAt updatedAt pageCount urls { editUrl viewUrl }`;
-const JOB = `id status error { code message } result { designs { ${SUMMARY} } }`;
+const JOB = `id status error { code message } result { designs { ${DESIGN_SUMMARY} } }`;
 
 /** `{ id, status, result? { designs }, error? { code, message } }`. */
 function jobBody(job: Json): Json {

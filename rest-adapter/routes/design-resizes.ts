@@ -1,14 +1,8 @@
 import type { RestServicePart } from "../route-table.js";
-import { summaryBody, type Json } from "../helpers/design-bodies.js";
+import { DESIGN_SUMMARY, summaryBody, type Json } from "../helpers/design-bodies.js";
 import { designTypeOf } from "../helpers/design-requests.js";
 
-const SUMMARY = `id title createdAt updatedAt pageCount urls { editUrl viewUrl } thumbnail { width height url }`;
-const JOB = `id status error { code message } result { design { ${SUMMARY} } trialInformation { usesRemaining upgradeUrl } }`;
-
-/** The imports' DesignSummary with the rendered first page as `thumbnail` (absent only if it could not be drawn). */
-function designSummaryBody(design: Json): Json {
-  return { ...summaryBody(design), ...(design.thumbnail ? { thumbnail: design.thumbnail } : {}) };
-}
+const JOB = `id status error { code message } result { design { ${DESIGN_SUMMARY} } trialInformation { usesRemaining upgradeUrl } }`;
 
 /** `{ id, status, result? { design, trial_information? }, error? { code, message } }`. */
 function jobBody(job: Json): Json {
@@ -18,7 +12,7 @@ function jobBody(job: Json): Json {
     id: job.id,
     status: job.status,
     ...(result
-      ? { result: { design: designSummaryBody(result.design), ...(trial ? { trial_information: { uses_remaining: trial.usesRemaining, upgrade_url: trial.upgradeUrl } } : {}) } }
+      ? { result: { design: summaryBody(result.design), ...(trial ? { trial_information: { uses_remaining: trial.usesRemaining, upgrade_url: trial.upgradeUrl } } : {}) } }
       : {}),
     ...(job.error ? { error: job.error } : {}),
   };

@@ -8,7 +8,7 @@ import { viewLink } from "./domain/view-links.js";
 export { exportFormatsOf, type ExportFormatName } from "./domain/export-formats.js";
 export { designDrawing, type DesignDrawing } from "./domain/render/design-drawing.js";
 export type { DrawTarget } from "./domain/render/page-svg.js";
-export { createResizedCopy, resizableDesignId, resizedDesignThumbnail, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
+export { createResizedCopy, resizableDesignId, firstPageThumbnail, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
 export { designOwners, designTeams } from "./domain/design-access.js";
 export { createFilledCopy, createTemplateSnapshot, templateSourceElements, type ChartCell, type ChartRows, type ElementFill } from "./domain/template-copy.js";
 

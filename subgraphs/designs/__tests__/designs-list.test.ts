@@ -36,7 +36,7 @@ describe("GET /v1/designs", () => {
     assert.deepEqual(new Set(ids(await list("?ownership=shared"))), new Set(theirs));
     assert.deepEqual(titles(await list("", outsider)), ["Outsider poster"]);
     const item = (await list("?ownership=owned&sort_by=title_ascending&limit=1")).body.items[0];
-    assert.deepEqual(Object.keys(item).sort(), ["created_at", "id", "owner", "page_count", "thumbnail", "title", "updated_at", "urls"]);
+    assert.deepEqual(Object.keys(item).sort(), ["created_at", "design_types", "id", "owner", "page_count", "thumbnail", "title", "updated_at", "urls"]);
   });
 
   test("query searches titles without regard to case; every sort_by orders as documented", async () => {

@@ -41,10 +41,11 @@ describe("POST /v1/designs", () => {
     assert.match(design.urls.view_url, new RegExp(`/designs/${design.id}/view\\?token=`));
     assert.ok(Number.isInteger(design.created_at) && design.created_at >= before - 1 && design.updated_at >= design.created_at);
     assert.equal(design.page_count, 1);
+    assert.deepEqual(design.design_types, ["presentation"], "what it contains, as today's API names it");
     assert.deepEqual([design.thumbnail.width, design.thumbnail.height], [400, 225], "the first page, rendered into 400 px");
     const pages = await t.http.get(`/v1/designs/${design.id}/pages`, { token });
     const [page] = pages.body.items;
-    assert.deepEqual(pages.body, { items: [{ index: 1, page_number: 1, id: page.id, dimensions: { width: 1920, height: 1080 }, thumbnail: page.thumbnail }] });
+    assert.deepEqual(pages.body, { items: [{ index: 1, page_number: 1, id: page.id, design_type: "presentation", dimensions: { width: 1920, height: 1080 }, thumbnail: page.thumbnail }] });
     assert.deepEqual([page.thumbnail.width, page.thumbnail.height], [400, 225]);
   });
 
@@ -55,12 +56,14 @@ describe("POST /v1/designs", () => {
       assert.equal(design.title, "Untitled design");
       const page = (await t.http.get(`/rest/v1/designs/${design.id}/pages`, { token })).body.items[0];
       assert.deepEqual([page.dimensions.width, page.dimensions.height], size, name);
+      assert.deepEqual([design.design_types, page.design_type], [[name], name]);
     }
     for (const [width, height] of [[40, 8000], [8000, 40], [1234, 567]]) {
       const response = await create({ design_type: { type: "custom", width, height }, title: "Custom" }, token, "/rest/v1/designs");
       assert.equal(response.status, 200, response.text);
       const page = (await t.http.get(`/v1/designs/${response.body.design.id}/pages`, { token })).body.items[0];
       assert.deepEqual(page.dimensions, { width, height });
+      assert.deepEqual([response.body.design.design_types, page.design_type], [["custom"], "custom"]);
     }
   });
 

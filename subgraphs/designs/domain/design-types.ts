@@ -9,6 +9,11 @@ export const PRESET_SIZES: Record<DesignPreset, { width: number; height: number 
   whiteboard: { width: 1920, height: 1080 },
 };
 
+/** What a design (and each of its pages) contains, as the design platform names it: the preset, or `custom`. */
+export function contentTypeOf(design: { typeKind: DesignTypeKind; preset: DesignPreset | null }): DesignPreset | "custom" {
+  return design.typeKind === "preset" && design.preset ? design.preset : "custom";
+}
+
 /** A custom design's width and height, each (documented). */
 export const CUSTOM_MIN = 40;
 export const CUSTOM_MAX = 8000;

@@ -102,8 +102,8 @@ export async function createResizedCopy(db: PrismaClient, request: ResizedCopyRe
   return copy.id;
 }
 
-/** The resized copy's first page rendered as the designs' own thumbnails are (null if it cannot be drawn). */
-export async function resizedDesignThumbnail(deps: { db: PrismaClient; files: FileService; log: Logger }, design: { id: string; updatedAt: Date }): Promise<Thumbnail | null> {
+/** A design's first page rendered as the designs' own thumbnails are, for the summaries other domains give (null if it cannot be drawn). */
+export async function firstPageThumbnail(deps: { db: PrismaClient; files: FileService; log: Logger }, design: { id: string; updatedAt: Date }): Promise<Thumbnail | null> {
   const loaders = createLoaders(deps.db);
   const [first] = await loaders.pagesByDesign.load(design.id);
   return first ? pageThumbnail({ files: deps.files, log: deps.log, loaders }, design, first) : null;

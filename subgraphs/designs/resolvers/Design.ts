@@ -1,5 +1,6 @@
 import type { DesignResolvers } from "../__generated__/resolvers-types.js";
 import { requireDesignPrincipal } from "../../../lib/auth/request-auth.js";
+import { contentTypeOf } from "../domain/design-types.js";
 import { isVisibleTo } from "../domain/designs.js";
 import { pagesOf } from "../domain/pages.js";
 import { pageThumbnail } from "../domain/render/thumbnails.js";
@@ -13,6 +14,7 @@ export const Design: DesignResolvers = {
   },
   owner: (design) => design,
   designType: (design) => ({ type: design.typeKind, name: design.preset }),
+  designTypes: (design) => [contentTypeOf(design)],
   urls: (design, _a, ctx) => designUrls(ctx, design.id),
   pageCount: async (design, _a, ctx) => (await ctx.loaders.pagesByDesign.load(design.id)).length,
   thumbnail: async (design, _a, ctx) => {

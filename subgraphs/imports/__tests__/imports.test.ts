@@ -55,7 +55,9 @@ describe("POST /v1/imports", () => {
     assert.equal(job.status, "success", JSON.stringify(job));
     assert.equal(job.result.designs.length, 1);
     const [design] = job.result.designs;
-    assert.deepEqual(Object.keys(design).sort(), ["created_at", "id", "page_count", "title", "updated_at", "urls"]);
+    assert.deepEqual(Object.keys(design).sort(), ["created_at", "id", "page_count", "thumbnail", "title", "updated_at", "url", "urls"]);
+    assert.equal(design.url, design.urls.edit_url, "the design's own URL");
+    assert.deepEqual([design.thumbnail.width, design.thumbnail.height], [309, 400], "the first page (816×1056), rendered into 400 px");
     assert.deepEqual([design.title, design.page_count, typeof design.created_at], ["Quarterly report", 3, "number"]);
     assert.match(design.urls.edit_url, new RegExp(`/designs/${design.id}/edit\\?token=[\\w.-]+$`));
     const pages = await pagesOf(design.id);

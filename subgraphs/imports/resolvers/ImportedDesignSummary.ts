@@ -1,6 +1,7 @@
 import type { ImportedDesignSummaryResolvers } from "../__generated__/resolvers-types.js";
-import { designUrls } from "../../designs/public.js";
+import { designUrls, firstPageThumbnail } from "../../designs/public.js";
 
 export const ImportedDesignSummary: ImportedDesignSummaryResolvers = {
   urls: (design, _a, ctx) => designUrls(ctx, design.id),
+  thumbnail: (design, _a, ctx) => firstPageThumbnail(ctx, design),
 };

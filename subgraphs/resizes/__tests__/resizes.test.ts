@@ -97,7 +97,8 @@ describe("POST /v1/resizes", () => {
     assert.deepEqual(Object.keys(job), ["id", "status", "result"]);
     assert.deepEqual(Object.keys(job.result), ["design"]);
     const { design } = job.result;
-    assert.deepEqual(Object.keys(design).sort(), ["created_at", "id", "page_count", "thumbnail", "title", "updated_at", "urls"]);
+    assert.deepEqual(Object.keys(design).sort(), ["created_at", "id", "page_count", "thumbnail", "title", "updated_at", "url", "urls"]);
+    assert.equal(design.url, design.urls.edit_url, "the design's own URL");
     assert.notEqual(design.id, campaign.id);
     assert.deepEqual([design.title, design.page_count, typeof design.created_at], ["Spring campaign", 3, "number"]);
     assert.match(design.urls.view_url, new RegExp(`/designs/${design.id}/view\\?token=[\\w.-]+$`));

@@ -1,7 +1,7 @@
 import type { ResizedDesignSummaryResolvers } from "../__generated__/resolvers-types.js";
-import { designUrls, resizedDesignThumbnail } from "../../designs/public.js";
+import { designUrls, firstPageThumbnail } from "../../designs/public.js";
 
 export const ResizedDesignSummary: ResizedDesignSummaryResolvers = {
   urls: (design, _a, ctx) => designUrls(ctx, design.id),
-  thumbnail: (design, _a, ctx) => resizedDesignThumbnail(ctx, design),
+  thumbnail: (design, _a, ctx) => firstPageThumbnail(ctx, design),
 };
