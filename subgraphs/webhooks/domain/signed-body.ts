@@ -17,13 +17,15 @@ export const WEBHOOK_CONTENT_TYPE = "application/jwt";
  */
 export async function signedBody(keys: KeyStore, delivery: WebhookDelivery): Promise<{ body: string; kid: string }> {
   const { kid, alg, privateKey } = await webhookSigningMaterial(keys);
+  // One reading of the clock: `iat` and `exp` from separate readings could fall a second apart.
+  const now = Math.floor(Date.now() / 1000);
   const body = await new SignJWT({ event: delivery.data as Record<string, unknown> })
     .setProtectedHeader({ alg, kid, typ: "JWT" })
     .setIssuer(keys.issuer)
     .setAudience(delivery.clientId)
     .setJti(delivery.id)
-    .setIssuedAt()
-    .setExpirationTime(`${BODY_LIFETIME_SECONDS}s`)
+    .setIssuedAt(now)
+    .setExpirationTime(now + BODY_LIFETIME_SECONDS)
     .sign(privateKey);
   return { body, kid };
 }

@@ -22,16 +22,20 @@ export interface TokenResponse {
 
 type Tx = Prisma.TransactionClient;
 
+/** One reading of the clock per token: `iat`, `nbf` and `exp` from separate readings could fall a second apart. */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
 async function signAccessToken(keys: KeyStore, family: TokenFamily, scope: string): Promise<string> {
   const { kid, alg, privateKey } = await signingMaterial(keys, "oidc");
+  const now = nowSeconds();
   return new SignJWT({ scope, client: family.clientId, client_id: family.clientId, fid: family.id })
     .setProtectedHeader({ alg, kid, typ: "at+jwt" })
     .setIssuer(keys.issuer)
     .setSubject(designUserId(family.userId))
     .setJti(newId(""))
-    .setIssuedAt()
-    .setNotBefore("0s")
-    .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
+    .setIssuedAt(now)
+    .setNotBefore(now)
+    .setExpirationTime(now + ACCESS_TOKEN_LIFETIME_SECONDS)
     .sign(privateKey);
 }
 
@@ -43,13 +47,14 @@ interface IdTokenFacts {
 
 async function signIdToken(keys: KeyStore, family: TokenFamily, scopes: string[], facts: IdTokenFacts): Promise<string> {
   const { kid, alg, privateKey } = await signingMaterial(keys, "oidc");
+  const now = nowSeconds();
   return new SignJWT({ ...userClaims(family, scopes, facts.emailVerified), ...(facts.nonce ? { nonce: facts.nonce } : {}) })
     .setProtectedHeader({ alg, kid })
     .setIssuer(keys.issuer)
     .setSubject(designUserId(family.userId))
     .setAudience(family.clientId)
-    .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_LIFETIME_SECONDS}s`)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ACCESS_TOKEN_LIFETIME_SECONDS)
     .sign(privateKey);
 }
 
