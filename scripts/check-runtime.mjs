@@ -15,4 +15,3 @@ if (problem) {
   console.error(problem);
   process.exit(1);
 }
-if (process.env.npm_config_loglevel === "verbose") console.log(`node ${process.version} (${process.execPath}) runs the project: ${requiredMajor}+ needed`);

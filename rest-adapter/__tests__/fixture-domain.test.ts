@@ -6,8 +6,6 @@ import fixture from "../../testing/fixture-domain/module.js";
 import { domainsNamed, startTestPlatform, type TestPlatform } from "../../testing/platform.js";
 import { composeForTests } from "../../testing/query-plans.js";
 import { loadRouteFile, REST_SERVICES } from "../services.js";
-import { DOMAINS } from "../../subgraphs/registry.js";
-import { configurationText, referenceProblems } from "../../scripts/docs/configuration.js";
 
 // The fixture domain's folder holds its schema, module (resolvers included) and REST route file;
 // it is handed to the platform as it is, and nothing else in the repository knows of it.
@@ -24,14 +22,6 @@ before(async () => {
 after(() => t.stop());
 
 describe("a domain from its folder alone: graph, gateway and REST adapter", () => {
-  test("its settings are described in its folder: the configuration docs take its section and port row from it", () => {
-    const domains = [...DOMAINS, fixture];
-    assert.deepEqual(referenceProblems(domains), []);
-    const text = configurationText(domains);
-    assert.match(text, /^### fixture-notes\n\nRead in `subgraphs\/fixture-notes\/settings\.ts`\.\n\n.*\n.*\n\| `FIXTURE_NOTES_SHOUT_SUFFIX` \| `!` \|/m);
-    assert.ok(text.includes("| `FIXTURE_NOTES_SUBGRAPH_PORT` / `FIXTURE_NOTES_SUBGRAPH_URL` | `4099` /"), "its port row");
-  });
-
   test("it composes into the supergraph beside the domain whose entity it references", async () => {
     const sdl = await composeForTests([...(await domainsNamed("accounts")), fixture]);
     assert.match(sdl, /addNote\(board: String!, text: String!\): Note!/);

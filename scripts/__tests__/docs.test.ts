@@ -6,6 +6,7 @@ import { DOMAINS } from "../../subgraphs/registry.js";
 import { CONFIGURATION_FILE, configurationText, referenceProblems } from "../docs/configuration.js";
 import { SETTINGS, type SettingDoc } from "../docs/settings-reference.js";
 import { BEGIN, operationsBlock, readmeFile, readmeText } from "../docs/domain-readmes.js";
+import fixture from "../../testing/fixture-domain/module.js";
 
 describe("docs generated from code (npm run docs)", () => {
   test("docs/configuration.md is what `npm run docs` writes (a stale file fails: run it)", () => {
@@ -57,5 +58,13 @@ describe("docs generated from code (npm run docs)", () => {
     const forum = operationsBlock(DOMAINS.find((domain) => domain.name === "forum")!);
     assert.match(forum, /^Subscriptions:$/m);
     assert.match(forum, /^\| `questionActivity\(questionId: ID!/m);
+  });
+
+  test("a domain added from its folder alone (the fixture domain) describes its settings there: its section and port row follow", () => {
+    const domains = [...DOMAINS, fixture];
+    assert.deepEqual(referenceProblems(domains), []);
+    const text = configurationText(domains);
+    assert.match(text, /^### fixture-notes\n\nRead in `subgraphs\/fixture-notes\/settings\.ts`\.\n\n.*\n.*\n\| `FIXTURE_NOTES_SHOUT_SUFFIX` \| `!` \|/m);
+    assert.ok(text.includes("| `FIXTURE_NOTES_SUBGRAPH_PORT` / `FIXTURE_NOTES_SUBGRAPH_URL` | `4099` /"), "its port row");
   });
 });
