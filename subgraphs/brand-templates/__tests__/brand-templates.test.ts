@@ -6,6 +6,7 @@ import { DESIGN_SCOPES } from "../../../testing/designs.js";
 import { fetchedPng } from "../../../testing/designs.js";
 import { firstPageElements, PUBLISH, published, standardFields, startTemplatePlatform, templateToken, type TemplatePlatform } from "../../../testing/brand-templates.js";
 import brandTemplates from "../module.js";
+import { statementsFor } from "../../../testing/statements.js";
 
 let s: TemplatePlatform;
 /** The client's design with content, and the template published from it. */
@@ -197,5 +198,22 @@ describe("GET /v1/brand-templates", () => {
     const rates = Object.fromEntries(Object.entries(brandTemplates.rateLimits!).map(([field, rate]) => [field, rate.perMinute]));
     assert.deepEqual([rates["Query.brandTemplates"], rates["Query.brandTemplate"], rates["Query.brandTemplateDataset"]], [100, 100, 100]);
     assert.deepEqual([rates["Mutation.createDesignAutofillJob"], rates["Query.designAutofillJob"], rates["Query.autofillJob"]], [10, 60, 60]);
+  });
+});
+
+describe("thumbnails of a list", () => {
+  test("a page of templates draws its thumbnails with as many statements whatever its length (no query per template)", async () => {
+    const LIST = `{ brandTemplates(ownership: owned, limit: 25) { items { id thumbnail { width height url } } } }`;
+    const measured = async () => {
+      await statementsFor(s.t, LIST, s.token); // the first listing renders thumbnails not drawn yet
+      const { statements, data } = await statementsFor(s.t, LIST, s.token);
+      assert.ok(data.brandTemplates.items.every((item: any) => item.thumbnail?.url));
+      return { statements, templates: data.brandTemplates.items.length };
+    };
+    const few = await measured();
+    for (const title of ["Thumb one", "Thumb two", "Thumb three", "Thumb four"]) await published(s.t, s.token, designId, [], title);
+    const more = await measured();
+    assert.equal(more.templates, few.templates + 4);
+    assert.equal(more.statements, few.statements, `${few.templates} templates: ${few.statements} statements; ${more.templates}: ${more.statements}`);
   });
 });
