@@ -36,6 +36,13 @@ function titleOf(body: Json): unknown {
   return body.title;
 }
 
+/** The design to publish: a design id as the platform writes them, else the documented 400 `bad_request_params`. */
+function publishedDesignId(body: Json): string {
+  const id = body.design_id;
+  if (typeof id !== "string" || !/^[a-zA-Z0-9_-]{1,50}$/.test(id)) throw new RequestRefusedError("invalid_param", `Design ID '${String(id ?? "").slice(0, 60)}' is not valid`);
+  return id;
+}
+
 /** `data` is required; its content is checked against the template's dataset by the graph. */
 function dataOf(body: Json): unknown {
   if (body.data === undefined || body.data === null) throw new RequestRefusedError("not_an_object", "data is required: an object of data field names to values");
@@ -63,6 +70,15 @@ export default {
         const list = d.brandTemplates as { items: Json[]; continuation: string | null };
         return { items: list.items.map(templateBody), ...(list.continuation ? { continuation: list.continuation } : {}) };
       },
+    },
+    {
+      method: "POST",
+      path: "/brand-templates",
+      operation: `mutation($designId: ID!) { publishBrandTemplate(designId: $designId) { ${TEMPLATE} } }`,
+      variables: ({ body }) => ({ designId: publishedDesignId(body) }),
+      errorFields: { designId: "design_id" },
+      errorCodes: { "BAD_USER_INPUT:design_id": "bad_request_params", "NOT_FOUND:design": "not_found" },
+      body: (d) => ({ brand_template: templateBody(d.publishBrandTemplate as Json) }),
     },
     {
       method: "GET",

@@ -1,6 +1,6 @@
 import type { BrandTemplate, BrandTemplateFieldType, DesignElement } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
-import { ConflictError, ValidationError } from "../../../lib/errors.js";
+import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { requiredText } from "../../../lib/validation.js";
 import { createTemplateSnapshot, templateSourceElements } from "../../designs/public.js";
 import type { BrandTemplatesContext } from "../context.js";
@@ -44,8 +44,16 @@ function checkFields(fields: readonly FieldDeclaration[], elements: Pick<DesignE
  * template keeps a snapshot of the design's pages as they are now (a design held by no team), its
  * fields point at the snapshot's elements, and the design itself stays as it was and editable.
  */
-export async function publishTemplate(ctx: BrandTemplatesContext, principal: DesignPrincipal, request: { designId: string; title?: string | null; fields: readonly FieldDeclaration[] }): Promise<BrandTemplate> {
+export async function publishTemplate(ctx: BrandTemplatesContext, principal: DesignPrincipal, request: { designId: string; title?: string | null; fields?: readonly FieldDeclaration[] | null }): Promise<BrandTemplate> {
   await requireBrandTemplates(ctx, principal);
+  if (!request.fields) {
+    const published = await ctx.db.brandTemplate.findFirst({ where: { teamId: principal.teamId, sourceDesignId: request.designId }, orderBy: { createdAt: "desc" } });
+    if (published) return republishTemplate(ctx, principal, published, request.title);
+  }
+  return publishNewTemplate(ctx, principal, { ...request, fields: request.fields ?? [] });
+}
+
+async function publishNewTemplate(ctx: BrandTemplatesContext, principal: DesignPrincipal, request: { designId: string; title?: string | null; fields: readonly FieldDeclaration[] }): Promise<BrandTemplate> {
   const source = await templateSourceElements(ctx.db, principal.teamId, request.designId);
   const title = request.title === undefined || request.title === null ? source.title : requiredText(request.title, "title", TITLE_MAX);
   checkFields(request.fields, source.elements);
@@ -70,11 +78,41 @@ export async function publishTemplate(ctx: BrandTemplatesContext, principal: Des
         sourceDesignId: request.designId,
         designId,
         createdAt: now,
-        fields: { create: request.fields.map((field, position) => ({ name: field.name, type: field.type, elementId: copies.get(field.elementId)!, position })) },
+        fields: {
+          create: request.fields.map((field, position) => ({ name: field.name, type: field.type, elementId: copies.get(field.elementId)!, sourceElementId: field.elementId, position })),
+        },
       },
     });
   } catch (error) {
     await ctx.db.design.delete({ where: { id: designId } });
     throw error;
   }
+}
+
+/**
+ * Publishes the design a template was published from again: the template takes a new snapshot of the
+ * design as it is now and keeps its id, title (unless a new one is given) and data fields, each moved onto
+ * the new snapshot's copy of the element it was declared on. A field whose element the design no longer
+ * has refuses the republish (the template stays as it was): declare the fields anew by publishing with them.
+ */
+async function republishTemplate(ctx: BrandTemplatesContext, principal: DesignPrincipal, template: BrandTemplate, newTitle?: string | null): Promise<BrandTemplate> {
+  const title = newTitle === undefined || newTitle === null ? template.title : requiredText(newTitle, "title", TITLE_MAX);
+  const fields = await ctx.db.brandTemplateField.findMany({ where: { templateId: template.id }, orderBy: { position: "asc" } });
+  const designId = `D${newTemplateId()}`;
+  const copies = await createTemplateSnapshot(ctx.db, { id: designId, sourceId: template.sourceDesignId, teamId: principal.teamId, ownerId: principal.userId, holderKey: template.id });
+  if (!copies) throw new NotFoundError("Design not found", { entity: "design" });
+  const lost = fields.filter((field) => !field.sourceElementId || !copies.has(field.sourceElementId));
+  if (lost.length) {
+    await ctx.db.design.delete({ where: { id: designId } });
+    throw new ValidationError("design_id", `The design no longer has the elements of data fields ${lost.map((field) => `"${field.name}"`).join(", ")}: publish it with its fields declared anew`);
+  }
+  const moves = fields.map((field) =>
+    ctx.db.brandTemplateField.update({ where: { templateId_name: { templateId: template.id, name: field.name } }, data: { elementId: copies.get(field.sourceElementId!)! } }),
+  );
+  const results = await ctx.db.$transaction([
+    ...moves,
+    ctx.db.brandTemplate.update({ where: { id: template.id }, data: { designId, title, titleKey: title.toLowerCase() } }),
+    ctx.db.design.delete({ where: { id: template.designId } }),
+  ]);
+  return results[moves.length] as BrandTemplate;
 }
