@@ -4,17 +4,17 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const SPEC = fileURLToPath(new URL("../rest-adapter/openapi/contract/design-platform.yml", import.meta.url));
 const GENERATOR_VERSION: string = JSON.parse(readFileSync(new URL("../node_modules/@hey-api/openapi-ts/package.json", import.meta.url), "utf8")).version;
-const CACHE = fileURLToPath(new URL("../node_modules/.cache/design-client/", import.meta.url));
+const CACHE = fileURLToPath(new URL("../generated/design-client/", import.meta.url));
 
 /**
  * The design platform's client as its public starter kit generates it from the current specification
  * (`@hey-api/openapi-ts` with the fetch client, the SDK as classes named `<Tag>Service`, enums as
- * JavaScript objects), with the SDK's own response and request validators (zod) switched on: every
+ * JavaScript objects), with the SDK's own response validators (zod) switched on: every
  * call checks its answer against the specification, as a validating generated client does.
- * Generated once per specification and generator version into `node_modules/.cache`.
+ * Generated once per specification, generator version and this file into `generated/` (Node strips types only outside node_modules).
  */
 async function generatedClientFolder(): Promise<string> {
-  const key = createHash("sha256").update(readFileSync(SPEC)).update(GENERATOR_VERSION).digest("hex").slice(0, 16);
+  const key = createHash("sha256").update(readFileSync(SPEC)).update(GENERATOR_VERSION).update(readFileSync(new URL(import.meta.url))).digest("hex").slice(0, 16);
   const folder = `${CACHE}${key}`;
   if (existsSync(`${folder}/sdk.gen.ts`)) return folder;
   const { createClient } = await import("@hey-api/openapi-ts");
@@ -26,7 +26,7 @@ async function generatedClientFolder(): Promise<string> {
     logs: { level: "silent" },
     plugins: [
       { name: "@hey-api/client-fetch" },
-      { name: "@hey-api/sdk", asClass: true, classNameBuilder: (name: string) => `${name}Service`, validator: true },
+      { name: "@hey-api/sdk", operations: { strategy: "byTags", containerName: "{{name}}Service" }, validator: { request: false, response: "zod" } },
       { name: "@hey-api/typescript", enums: "javascript" },
       { name: "zod" },
     ],

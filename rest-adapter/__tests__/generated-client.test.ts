@@ -29,7 +29,7 @@ const OPERATIONS: string[] = Object.entries<Record<string, { operationId?: strin
 const SCOPES = [
   "design:meta:read design:content:read design:content:write asset:read asset:write",
   "brandtemplate:meta:read brandtemplate:content:read brandtemplate:content:write",
-  "comment:read comment:write folder:read folder:write openid profile email profile:read",
+  "comment:read comment:write openid profile email profile:read",
 ].join(" ");
 
 let t: TestPlatform;
@@ -53,9 +53,9 @@ async function call(service: string, operation: string, options: Record<string, 
 }
 
 /** Polls a job through its get operation until it is no longer in progress, as an integration does. */
-async function finished(service: string, operation: string, jobId: string): Promise<any> {
+async function finished(service: string, operation: string, jobId: string, parameter = "jobId"): Promise<any> {
   for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
-    const { job } = await call(service, operation, { path: { jobId } });
+    const { job } = await call(service, operation, { path: { [parameter]: jobId } });
     if (job.status !== "in_progress") return job;
   }
   throw new Error(`${operation} ${jobId}: still in progress after 30 s`);
@@ -102,12 +102,76 @@ test("OAuth and OpenID Connect, users, keys", async () => {
   await setPlan(t, p.client.userId, "enterprise");
   assert.equal((await call("Oauth", "introspectToken", { body: { token: accessToken } })).active, true);
   await call("Oidc", "getOidcJwks");
-  await call("Oidc", "userInfo");
   await call("Connect", "getSigningPublicKeys");
   await call("App", "getAppJwks", { path: { appId: integration.clientId } });
-  assert.equal((await call("User", "usersMe")).team_user.user_id, String(p.client.userId));
+  const me = (await call("User", "usersMe")).team_user;
+  assert.equal((await call("Oidc", "userInfo")).sub, me.user_id);
   await call("User", "getUserProfile");
   assert.ok((await call("User", "getUserCapabilities")).capabilities.includes("autofill"));
   const spare = await tokensThroughClient();
   await call("Oauth", "revokeTokens", { body: { token: spare.refresh_token } });
+});
+
+let designId: string;
+let assetId: string;
+
+test("assets: upload (bytes and URL), read, update, delete", async () => {
+  const upload = await call("Asset", "createAssetUploadJob", { body: new Blob([await png(64, 48)]), headers: { "Asset-Upload-Metadata": { name_base64: Buffer.from("Logo").toString("base64") } } });
+  const uploaded = await finished("Asset", "getAssetUploadJob", upload.job.id);
+  assert.equal(uploaded.status, "success", JSON.stringify(uploaded));
+  assetId = uploaded.asset.id;
+  const fromUrl = await call("Asset", "createUrlAssetUploadJob", { body: { name: "From the web", url: `${origin}/picture.png` } });
+  const fetched = await finished("Asset", "getUrlAssetUploadJob", fromUrl.job.id);
+  assert.equal(fetched.status, "success", JSON.stringify(fetched));
+  assert.equal((await call("Asset", "getAsset", { path: { assetId } })).asset.name, "Logo");
+  assert.deepEqual((await call("Asset", "updateAsset", { path: { assetId: fetched.asset.id }, body: { name: "Renamed", tags: ["web"] } })).asset.tags, ["web"]);
+  await call("Asset", "deleteAsset", { path: { assetId: fetched.asset.id } });
+});
+
+test("designs: create (of a type, from an asset, as a copy), list, read, pages, export formats", async () => {
+  const created = await call("Design", "createDesign", { body: { type: "type_and_asset", design_type: { type: "preset", name: "presentation" }, asset_id: assetId, title: "Client deck" } });
+  designId = created.design.id;
+  assert.equal((await call("Design", "getDesign", { path: { designId } })).design.title, "Client deck");
+  assert.ok((await call("Design", "listDesigns", { query: { ownership: "owned", sort_by: "modified_descending" } })).items.some((design: { id: string }) => design.id === designId));
+  assert.equal((await call("Design", "getDesignPages", { path: { designId }, query: { offset: 1, limit: 10 } })).items.length, 1);
+  assert.ok("pdf" in (await call("Design", "getDesignExportFormats", { path: { designId } })).formats);
+  const copy = await call("Design", "createDesign", { body: { type: "design", design_id: designId, page_numbers: [1] } });
+  assert.equal(copy.design.page_count, 1);
+});
+
+test("imports (bytes and URL), exports, resizes", async () => {
+  const imported = await call("DesignImport", "createDesignImportJob", { body: new Blob([await pdf([[595, 842], [842, 595]])]), headers: { "Import-Metadata": { title_base64: Buffer.from("Report").toString("base64"), mime_type: "application/pdf" } } });
+  assert.equal((await finished("DesignImport", "getDesignImportJob", imported.job.id)).status, "success");
+  const fromUrl = await call("DesignImport", "createUrlImportJob", { body: { title: "From the web", url: `${origin}/report.pdf`, mime_type: "application/pdf" } });
+  assert.equal((await finished("DesignImport", "getUrlImportJob", fromUrl.job.id)).status, "success");
+  const exported = await call("Export", "createDesignExportJob", { body: { design_id: designId, format: { type: "pdf", export_quality: "regular" } } });
+  const exportJob = await finished("Export", "getDesignExportJob", exported.job.id, "exportId");
+  assert.equal(exportJob.status, "success", JSON.stringify(exportJob));
+  const resized = await call("Resize", "createDesignResizeJob", { body: { design_id: designId, design_type: { type: "custom", width: 1080, height: 1080 } } });
+  assert.equal((await finished("Resize", "getDesignResizeJob", resized.job.id)).status, "success");
+});
+
+test("brand templates: publish, list, read, dataset, autofill, and a design from a template", async () => {
+  const content = await designWithContent(t, accessToken, "Sale flyer");
+  const template = await published(t, accessToken, content, await standardFields(t, content));
+  assert.equal((await call("BrandTemplate", "publishBrandTemplate", { body: { design_id: content } })).brand_template.id, template.id);
+  assert.ok((await call("BrandTemplate", "listBrandTemplates", { query: { ownership: "owned" } })).items.length > 0);
+  assert.equal((await call("BrandTemplate", "getBrandTemplate", { path: { brandTemplateId: template.id } })).brand_template.title, "Sale flyer");
+  assert.equal((await call("BrandTemplate", "getBrandTemplateDataset", { path: { brandTemplateId: template.id } })).dataset.headline.type, "text");
+  const autofill = await call("Autofill", "createDesignAutofillJob", { body: { type: "create_from_brand_template", brand_template_id: template.id, data: { headline: { type: "text", text: "Half price" } } } });
+  const filled = await finished("Autofill", "getDesignAutofillJob", autofill.job.id);
+  assert.equal(filled.status, "success", JSON.stringify(filled));
+  const fromTemplate = await call("Design", "createDesign", { body: { type: "brand_template", brand_template_id: template.id } });
+  const dataset = await call("Design", "getDesignDataset", { path: { designId: fromTemplate.design.id } });
+  assert.ok(dataset);
+});
+
+test("comments: threads, replies, the deprecated comment", async () => {
+  const thread = await call("Comment", "createThread", { path: { designId }, body: { message_plaintext: "Looks good" } });
+  const threadId = thread.thread.id;
+  assert.equal((await call("Comment", "getThread", { path: { designId, threadId } })).thread.id, threadId);
+  const reply = await call("Comment", "createReply", { path: { designId, threadId }, body: { message_plaintext: "Thanks" } });
+  assert.equal((await call("Comment", "getReply", { path: { designId, threadId, replyId: reply.reply.id } })).reply.id, reply.reply.id);
+  assert.equal((await call("Comment", "listReplies", { path: { designId, threadId }, query: { limit: 10 } })).items.length, 1);
+  await call("Comment", "createComment", { body: { attached_to: { type: "design", design_id: designId }, message: "Deprecated but served" } });
 });
