@@ -4,6 +4,7 @@ import type { ColumnSelection } from "../../../lib/graphql/selected-columns.js";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { optionalId, optionalText, refuseNull, requiredText } from "../../../lib/validation.js";
 import type { ProjectInput } from "../__generated__/resolvers-types.js";
+import { requireExistingUsers } from "../../accounts/public.js";
 import type { WorkContext } from "../context.js";
 import { isStaff, loadAccessibleProject, requireStaff } from "./access.js";
 import { MAX_DESCRIPTION, MAX_NAME, checkDateRange, optionalCid } from "./validation.js";
@@ -49,6 +50,7 @@ export function getProject(ctx: WorkContext, id: number): Promise<Project> {
 export async function createProject(ctx: WorkContext, input: ProjectInput): Promise<Project> {
   const principal = requireStaff(ctx);
   const changes = projectChanges(input);
+  await requireExistingUsers(ctx.db, { clientId: changes.clientId as number | null | undefined });
   return ctx.db.project.create({
     data: {
       ...(changes as Prisma.ProjectUncheckedCreateInput),
@@ -75,6 +77,8 @@ export async function updateProject(ctx: WorkContext, id: number, input: Project
     const changesStatus = changes.status !== undefined && changes.status !== existing.status;
     if (changesClient || changesStatus) throw new ForbiddenError("Insufficient permissions");
   }
+  // A client kept as it is stays, so a project's GET body can always be sent back.
+  if (changes.clientId !== existing.clientId) await requireExistingUsers(ctx.db, { clientId: changes.clientId as number | null | undefined });
   return ctx.db.project.update({ where: { id }, data: changes });
 }
 
