@@ -24,5 +24,5 @@ export async function requireExistingUsers(db: PrismaClient, references: Record<
   if (given.length === 0) return;
   const known = await userNames(db, given.map(([, id]) => id));
   const unknown = given.find(([, id]) => !known.has(id));
-  if (unknown) throw new ValidationError(unknown[0], `${unknown[0]} does not name an existing user`);
+  if (unknown) throw new ValidationError(unknown[0], "no user has this id");
 }

@@ -12,5 +12,5 @@ import { canAccessProject } from "./domain/access.js";
 export async function requireVisibleProject(db: PrismaClient, principal: BusinessPrincipal, field: string, id: number | null | undefined): Promise<void> {
   if (typeof id !== "number") return;
   const project = await db.project.findUnique({ where: { id } });
-  if (!project || !canAccessProject(principal, project)) throw new ValidationError(field, `${field} does not name a project you can see`);
+  if (!project || !canAccessProject(principal, project)) throw new ValidationError(field, "no project you can see has this id");
 }
