@@ -1,6 +1,7 @@
 // @tier unit
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import type { BusinessPrincipal, RoleName } from "../../../lib/auth/business-token.js";
 import { domainUnderTest, type DomainUnderTest } from "../../../testing/domain.js";
 import { requireExistingUsers } from "../../accounts/public.js";
 import type { WorkContext } from "../context.js";
@@ -12,11 +13,7 @@ before(async () => {
 });
 after(() => work?.stop());
 
-const principal = (user: { id: number; roles: string[] }) => {
-  const auth = work.as(user as never).auth;
-  assert.equal(auth.status, "authenticated");
-  return (auth as { principal: never }).principal;
-};
+const principal = (user: { id: number; roles: RoleName[] }): BusinessPrincipal => ({ kind: "business", userId: user.id, email: null, name: null, roles: user.roles });
 const refusedNaming = (field: string, message: string) => (error: Error & { extensions?: { code?: string; field?: string } }) =>
   error.extensions?.code === "BAD_USER_INPUT" && error.extensions.field === field && error.message === message;
 
