@@ -10,6 +10,7 @@ import type { BusinessPrincipal } from "../../../lib/auth/business-token.js";
 import type { PaymentsContext } from "../context.js";
 import { loadAccessibleInvoice } from "./access.js";
 import { currencyCode, positiveAmount } from "./money.js";
+import { invoiceStatus } from "./overview-names.js";
 import { settleInvoice } from "./settlement.js";
 
 const DUPLICATE_NUMBER = "Invoice number already exists";
@@ -18,11 +19,12 @@ const MAX_REFERENCE = 100;
 const MAX_NOTES = 10_000;
 
 /** Any status but PAID, which only payments covering the amount give (see settlement.ts). */
-function writableStatus(status: InvoiceInput["status"]): InvoiceStatus | undefined {
+function writableStatus(given: InvoiceInput["status"]): InvoiceStatus | undefined {
+  const status = invoiceStatus(given);
   if (status === "PAID") {
     throw new ValidationError("status", "status PAID is set when completed payments cover the amount: record a payment instead");
   }
-  return status as InvoiceStatus | undefined;
+  return status ?? undefined;
 }
 
 /** The writable fields, checked; `undefined` means "leave as is". */

@@ -1,4 +1,4 @@
-import type { Prisma, Project, ProjectStatus } from "../../../generated/prisma/client.js";
+import type { Prisma, Project } from "../../../generated/prisma/client.js";
 import { requirePrincipal } from "../../../lib/auth/request-auth.js";
 import type { ColumnSelection } from "../../../lib/graphql/selected-columns.js";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../../lib/errors.js";
@@ -7,18 +7,20 @@ import type { ProjectInput } from "../__generated__/resolvers-types.js";
 import { requireExistingUsers } from "../../accounts/public.js";
 import type { WorkContext } from "../context.js";
 import { isStaff, loadAccessibleProject, requireStaff } from "./access.js";
+import { projectStatus } from "./overview-names.js";
 import { MAX_DESCRIPTION, MAX_NAME, checkDateRange, optionalCid } from "./validation.js";
 
 /** The writable fields of a project, checked; `undefined` means "leave as is". */
 function projectChanges(input: ProjectInput, existing?: Project): Prisma.ProjectUncheckedUpdateInput {
   refuseNull(input, ["status"]);
-  if (input.status === "PENDING_APPROVAL" && existing?.status !== "PENDING_APPROVAL") {
+  const status = projectStatus(input.status);
+  if (status === "PENDING_APPROVAL" && existing?.status !== "PENDING_APPROVAL") {
     throw new ValidationError("status", "status PENDING_APPROVAL is set only by a project request");
   }
   const changes: Prisma.ProjectUncheckedUpdateInput = {
     name: input.name === undefined && existing ? undefined : requiredText(input.name, "name", MAX_NAME),
     description: optionalText(input.description, "description", MAX_DESCRIPTION),
-    status: input.status as ProjectStatus | undefined,
+    status: status ?? undefined,
     clientId: optionalId(input.clientId, "clientId"),
     ipfsMetadataCid: optionalCid(input.ipfsMetadataCid, "ipfsMetadataCid"),
     startDate: input.startDate,
