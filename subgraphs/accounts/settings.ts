@@ -31,6 +31,8 @@ export function accountsSettings(settings: Settings) {
       domain: settings.string("SIGN_IN_DOMAIN", "localhost"),
       uri: settings.string("SIGN_IN_URI", `http://localhost:${port}`),
       chainId: settings.positiveInt("SIGN_IN_CHAIN_ID", 1),
+      /** Messages a wallet's app composes itself must name `chainId` only when SIGN_IN_CHAIN_ID is set. */
+      chainIdRequired: settings.optionalString("SIGN_IN_CHAIN_ID") !== undefined,
       nonceTtlSeconds: settings.positiveInt("SIGN_IN_NONCE_TTL_SECONDS", 300),
     },
   };

@@ -4,6 +4,7 @@ import type { Prisma, PrismaClient } from "../../../generated/prisma/client.js";
 import type { AccountsSettings } from "../settings.js";
 import { UnauthenticatedError } from "../../../lib/errors.js";
 import type { Limiter } from "../../../lib/rate-limit.js";
+import { checkComposedMessage, spendComposedNonce } from "./composed-sign-in.js";
 import { normalizeAddress, validateMessage, validateSignature } from "./validation.js";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -47,29 +48,40 @@ export async function issueChallenge(db: PrismaClient, signIn: AccountsSettings[
 const UNUSABLE = "Sign-in message is unknown, already used or expired; request a new one";
 
 /**
- * Checks that `message` is one this server issued for `address`, still unused and unexpired, and
- * that `signature` is the address's personal_sign over it; then marks the nonce used. Run it inside
- * the transaction of the change it authorises, so a failed change leaves the nonce usable.
+ * Checks that `message` is one this server issued for `address`, still unused and unexpired (or one
+ * the wallet's app composed itself that passes `checkComposedMessage`), and that `signature` is the
+ * address's personal_sign over it; then marks the nonce used. Run it inside the transaction of the
+ * change it authorises, so a failed change leaves the nonce usable.
  */
-export async function consumeSignedChallenge(db: Db, input: SignedMessage): Promise<BlockchainAddress> {
+export async function consumeSignedChallenge(db: Db, input: SignedMessage, signIn: AccountsSettings["blockchainSignIn"]): Promise<BlockchainAddress> {
   const address = normalizeAddress(input.address);
   const signature = validateSignature(input.signature);
   const message = validateMessage(input.message);
-  const { nonce } = Siwe.parseMessage(message);
+  const fields = Siwe.parseMessage(message);
+  const nonce = fields.nonce;
   if (!nonce) throw new UnauthenticatedError(UNUSABLE);
   const now = new Date();
   const issued = await db.blockchainNonce.findUnique({ where: { nonce } });
-  if (!issued || issued.message !== message || issued.address !== address || issued.usedAt || issued.expiresAt <= now) {
+  if (!issued) {
+    const expiresAt = checkComposedMessage(fields, address, signIn, now);
+    requireSignature(address, message, signature);
+    await spendComposedNonce(db, { nonce, address, message, expiresAt }, now);
+    return address;
+  }
+  if (issued.message !== message || issued.address !== address || issued.usedAt || issued.expiresAt <= now) {
     throw new UnauthenticatedError(UNUSABLE);
   }
-  const valid = signedBy(address, message, signature);
-  if (!valid) throw new UnauthenticatedError("Signature does not match the address");
+  requireSignature(address, message, signature);
   const consumed = await db.blockchainNonce.updateMany({
     where: { nonce, usedAt: null, expiresAt: { gt: now } },
     data: { usedAt: now },
   });
   if (consumed.count !== 1) throw new UnauthenticatedError(UNUSABLE);
   return address;
+}
+
+function requireSignature(address: BlockchainAddress, message: string, signature: Hex.Hex): void {
+  if (!signedBy(address, message, signature)) throw new UnauthenticatedError("Signature does not match the address");
 }
 
 /** Whether `signature` is `address`'s EIP-191 personal_sign over `message` (a malformed signature is not). */

@@ -1,6 +1,7 @@
 import type { IdentityType, PrismaClient } from "../../../generated/prisma/client.js";
 import { BadRequestError, ConflictError, NotFoundError, UnauthenticatedError } from "../../../lib/errors.js";
 import { consumeSignedChallenge } from "./blockchain-challenge.js";
+import type { AccountsSettings } from "../settings.js";
 import { hashPassword } from "./passwords.js";
 import { isUniqueViolation } from "../../../lib/db/errors.js";
 import { lockUser } from "./prisma-errors.js";
@@ -17,7 +18,7 @@ export interface LinkIdentityInput {
 }
 
 /** Adds an identity to the user. An email identity also becomes the user's email when they had none. */
-export async function linkIdentity(db: PrismaClient, userId: number, input: LinkIdentityInput): Promise<void> {
+export async function linkIdentity(db: PrismaClient, userId: number, input: LinkIdentityInput, signIn: AccountsSettings["blockchainSignIn"]): Promise<void> {
   const email =
     input.type === "email_password" ? normalizeEmail(requireField(input.email, "email")) : undefined;
   const passwordHash =
@@ -33,7 +34,7 @@ export async function linkIdentity(db: PrismaClient, userId: number, input: Link
   try {
     await db.$transaction(async (tx) => {
       if (!(await lockUser(tx, userId))) throw new UnauthenticatedError("User no longer exists");
-      const identifier = signed ? await consumeSignedChallenge(tx, signed) : email!;
+      const identifier = signed ? await consumeSignedChallenge(tx, signed, signIn) : email!;
       const taken = await tx.identity.findUnique({ where: { type_identifier: { type: input.type, identifier } } });
       if (taken) throw new ConflictError(taken.userId === userId ? "Identity already linked" : ALREADY_REGISTERED[input.type]);
       await tx.identity.create({ data: { userId, type: input.type, identifier, passwordHash } });

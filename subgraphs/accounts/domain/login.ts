@@ -3,6 +3,7 @@ import type { BusinessTokenService } from "../../../lib/auth/business-token.js";
 import { UnauthenticatedError, ValidationError } from "../../../lib/errors.js";
 import type { Limiter } from "../../../lib/rate-limit.js";
 import { consumeSignedChallenge, type SignedMessage } from "./blockchain-challenge.js";
+import type { AccountsSettings } from "../settings.js";
 import { verifyPassword } from "./passwords.js";
 import { normalizeAddress } from "./validation.js";
 
@@ -48,11 +49,11 @@ export async function loginWithEmailPassword(deps: LoginDeps, input: { email: st
   return deps.tokens.issue(user);
 }
 
-export async function loginWithBlockchain(deps: LoginDeps, input: SignedMessage): Promise<string> {
+export async function loginWithBlockchain(deps: LoginDeps & { signIn: AccountsSettings["blockchainSignIn"] }, input: SignedMessage): Promise<string> {
   const address = normalizeAddress(input.address);
   const user = await attempt(deps.failures, `address:${address}`, () =>
     deps.db.$transaction(async (tx) => {
-      const proven = await consumeSignedChallenge(tx, input);
+      const proven = await consumeSignedChallenge(tx, input, deps.signIn);
       const identity = await tx.identity.findUnique({
         where: { type_identifier: { type: "blockchain_address", identifier: proven } },
         include: { user: true },

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { IdentityType, PrismaClient, User } from "../../../generated/prisma/client.js";
 import { ConflictError } from "../../../lib/errors.js";
 import { consumeSignedChallenge, type SignedMessage } from "./blockchain-challenge.js";
+import type { AccountsSettings } from "../settings.js";
 import { hashPassword } from "./passwords.js";
 import { isUniqueViolation } from "../../../lib/db/errors.js";
 import { normalizeEmail, normalizeName, validatePassword } from "./validation.js";
@@ -43,10 +44,11 @@ export async function registerWithBlockchain(
   db: PrismaClient,
   input: SignedMessage & { name: string; bootstrapSecret?: string | null },
   bootstrap: Bootstrap,
+  signIn: AccountsSettings["blockchainSignIn"],
 ): Promise<User> {
   const name = normalizeName(input.name);
   return createUser(db, "blockchain_address", name, mayClaimSuperuser(bootstrap, input.bootstrapSecret), async (tx) => ({
-    identifier: await consumeSignedChallenge(tx, input),
+    identifier: await consumeSignedChallenge(tx, input, signIn),
     passwordHash: null,
   }));
 }

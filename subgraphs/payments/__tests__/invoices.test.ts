@@ -43,7 +43,7 @@ describe("invoices", () => {
     ["an unknown currency", { currency: "XYZ" }, "currency"],
     ["a 4-letter currency", { currency: "USDT" }, "currency"],
     ["cents in a currency without them", { currency: "JPY", amount: "100.50" }, "amount"],
-    ["an unknown status", { status: "ISSUED" }, "status"],
+    ["an unknown status", { status: "ISSUED_TODAY" }, "status"],
     ["a bad due date", { dueDate: "31/12/2026" }, "dueDate"],
   ];
   for (const [what, body, field] of invalid) {

@@ -4,9 +4,13 @@ import { isUniqueViolation } from "../../../lib/db/errors.js";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { optionalId, optionalText, refuseNull, requiredText, requireField, validateId } from "../../../lib/validation.js";
 import type { InvoiceInput } from "../__generated__/resolvers-types.js";
+import { requireExistingUsers } from "../../accounts/public.js";
+import { requireVisibleProject } from "../../work/public.js";
+import type { BusinessPrincipal } from "../../../lib/auth/business-token.js";
 import type { PaymentsContext } from "../context.js";
 import { loadAccessibleInvoice } from "./access.js";
 import { currencyCode, positiveAmount } from "./money.js";
+import { invoiceStatus } from "./overview-names.js";
 import { settleInvoice } from "./settlement.js";
 
 const DUPLICATE_NUMBER = "Invoice number already exists";
@@ -15,11 +19,12 @@ const MAX_REFERENCE = 100;
 const MAX_NOTES = 10_000;
 
 /** Any status but PAID, which only payments covering the amount give (see settlement.ts). */
-function writableStatus(status: InvoiceInput["status"]): InvoiceStatus | undefined {
+function writableStatus(given: InvoiceInput["status"]): InvoiceStatus | undefined {
+  const status = invoiceStatus(given);
   if (status === "PAID") {
     throw new ValidationError("status", "status PAID is set when completed payments cover the amount: record a payment instead");
   }
-  return status as InvoiceStatus | undefined;
+  return status ?? undefined;
 }
 
 /** The writable fields, checked; `undefined` means "leave as is". */
@@ -45,6 +50,14 @@ function invoiceChanges(input: InvoiceInput, existing?: Invoice): Prisma.Invoice
   };
 }
 
+/** The client and project an invoice is about to point at must be there for the caller; those it keeps as they are stay. */
+async function requireReferences(ctx: PaymentsContext, principal: BusinessPrincipal, changes: Prisma.InvoiceUncheckedUpdateInput, existing?: Invoice) {
+  const clientId = changes.clientId as number | undefined;
+  const projectId = changes.projectId as number | null | undefined;
+  if (clientId !== existing?.clientId) await requireExistingUsers(ctx.db, { clientId });
+  if (projectId !== existing?.projectId) await requireVisibleProject(ctx.db, principal, "projectId", projectId);
+}
+
 /** A CLIENT sees their own invoices; staff all, or one client's. */
 export async function listInvoices(ctx: PaymentsContext, clientId: number | undefined): Promise<Invoice[]> {
   const principal = requirePrincipal(ctx.auth);
@@ -67,8 +80,9 @@ async function saving(write: () => Promise<Invoice>): Promise<Invoice> {
 }
 
 export async function createInvoice(ctx: PaymentsContext, input: InvoiceInput): Promise<Invoice> {
-  requireStaff(ctx.auth);
+  const principal = requireStaff(ctx.auth);
   const changes = invoiceChanges(input) as Prisma.InvoiceUncheckedCreateInput;
+  await requireReferences(ctx, principal, changes);
   if (await ctx.db.invoice.findUnique({ where: { invoiceNumber: changes.invoiceNumber } })) throw new ConflictError(DUPLICATE_NUMBER);
   return saving(() => ctx.db.invoice.create({ data: changes }));
 }
@@ -78,11 +92,12 @@ export async function createInvoice(ctx: PaymentsContext, input: InvoiceInput): 
  * amount lowered to what completed payments already cover makes it PAID.
  */
 export async function updateInvoice(ctx: PaymentsContext, id: number, input: InvoiceInput): Promise<Invoice> {
-  requireStaff(ctx.auth);
+  const principal = requireStaff(ctx.auth);
   const existing = await ctx.loaders.invoiceById.load(id);
   if (!existing) throw new NotFoundError("Invoice not found");
   if (existing.status === "PAID") throw new ForbiddenError("Cannot modify a paid invoice");
   const changes = invoiceChanges(input, existing);
+  await requireReferences(ctx, principal, changes, existing);
   return saving(() =>
     ctx.db.$transaction(async (tx) => {
       const updated = await tx.invoice.updateMany({ where: { id, status: { not: "PAID" } }, data: changes });

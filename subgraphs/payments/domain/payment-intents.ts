@@ -13,12 +13,13 @@ import { toMinorUnits } from "./money.js";
  */
 export async function createPaymentIntent(ctx: PaymentsContext, invoiceId: number) {
   const principal = requirePrincipal(ctx.auth);
-  const processor = requireProcessor(ctx.processor);
   const invoice = await ctx.loaders.invoiceById.load(invoiceId);
   if (!invoice) throw new NotFoundError("Invoice not found");
   if (!isStaff(principal) && invoice.clientId !== principal.userId) {
     throw new ForbiddenError("Forbidden: you can only pay your own invoices");
   }
+  // Only a caller who may pay this invoice learns whether card payments are configured.
+  const processor = requireProcessor(ctx.processor);
   if (invoice.status === "PAID") throw new ConflictError("Invoice is already paid");
   const paid = await ctx.db.payment.aggregate({ where: { invoiceId, status: "COMPLETED", currency: invoice.currency }, _sum: { amount: true } });
   const outstanding = invoice.amount.minus(paid._sum.amount ?? new Prisma.Decimal(0));

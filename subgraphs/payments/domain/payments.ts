@@ -7,6 +7,7 @@ import type { PaymentInput } from "../__generated__/resolvers-types.js";
 import type { PaymentsContext } from "../context.js";
 import { loadAccessibleInvoice } from "./access.js";
 import { currencyCode, feeAmount, positiveAmount } from "./money.js";
+import { paymentMethod } from "./overview-names.js";
 import { settleInvoice } from "./settlement.js";
 
 const MAX_REFERENCE = 100;
@@ -49,7 +50,7 @@ export async function createPayment(ctx: PaymentsContext, input: PaymentInput): 
     invoiceId,
     amount: positiveAmount(requireField(input.amount, "amount"), currency),
     currency,
-    paymentMethod: input.paymentMethod ?? null,
+    paymentMethod: paymentMethod(input.paymentMethod, input.blockchainNetwork),
     status: input.status ?? "PENDING",
     transactionId: optionalText(input.transactionId, "transactionId", MAX_REFERENCE),
     blockchainTxHash: optionalText(input.blockchainTxHash, "blockchainTxHash", MAX_REFERENCE),

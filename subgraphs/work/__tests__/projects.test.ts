@@ -123,7 +123,6 @@ describe("projects", () => {
     ["a blank name", { name: "  " }, "name"],
     ["a 256-character name", { name: "n".repeat(256) }, "name"],
     ["an unknown status", { name: "x", status: "FINISHED" }, "status"],
-    ["ARCHIVED (not a status here)", { name: "x", status: "ARCHIVED" }, "status"],
     ["PENDING_APPROVAL set directly", { name: "x", status: "PENDING_APPROVAL" }, "status"],
     ["a clientId that is a string", { name: "x", clientId: "7" }, "clientId"],
     ["a negative clientId", { name: "x", clientId: -7 }, "clientId"],

@@ -1,23 +1,26 @@
-import type { Prisma, Project, ProjectStatus } from "../../../generated/prisma/client.js";
+import type { Prisma, Project } from "../../../generated/prisma/client.js";
 import { requirePrincipal } from "../../../lib/auth/request-auth.js";
 import type { ColumnSelection } from "../../../lib/graphql/selected-columns.js";
 import { ForbiddenError, NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { optionalId, optionalText, refuseNull, requiredText } from "../../../lib/validation.js";
 import type { ProjectInput } from "../__generated__/resolvers-types.js";
+import { requireExistingUsers } from "../../accounts/public.js";
 import type { WorkContext } from "../context.js";
 import { isStaff, loadAccessibleProject, requireStaff } from "./access.js";
+import { projectStatus } from "./overview-names.js";
 import { MAX_DESCRIPTION, MAX_NAME, checkDateRange, optionalCid } from "./validation.js";
 
 /** The writable fields of a project, checked; `undefined` means "leave as is". */
 function projectChanges(input: ProjectInput, existing?: Project): Prisma.ProjectUncheckedUpdateInput {
   refuseNull(input, ["status"]);
-  if (input.status === "PENDING_APPROVAL" && existing?.status !== "PENDING_APPROVAL") {
+  const status = projectStatus(input.status);
+  if (status === "PENDING_APPROVAL" && existing?.status !== "PENDING_APPROVAL") {
     throw new ValidationError("status", "status PENDING_APPROVAL is set only by a project request");
   }
   const changes: Prisma.ProjectUncheckedUpdateInput = {
     name: input.name === undefined && existing ? undefined : requiredText(input.name, "name", MAX_NAME),
     description: optionalText(input.description, "description", MAX_DESCRIPTION),
-    status: input.status as ProjectStatus | undefined,
+    status: status ?? undefined,
     clientId: optionalId(input.clientId, "clientId"),
     ipfsMetadataCid: optionalCid(input.ipfsMetadataCid, "ipfsMetadataCid"),
     startDate: input.startDate,
@@ -49,6 +52,7 @@ export function getProject(ctx: WorkContext, id: number): Promise<Project> {
 export async function createProject(ctx: WorkContext, input: ProjectInput): Promise<Project> {
   const principal = requireStaff(ctx);
   const changes = projectChanges(input);
+  await requireExistingUsers(ctx.db, { clientId: changes.clientId as number | null | undefined });
   return ctx.db.project.create({
     data: {
       ...(changes as Prisma.ProjectUncheckedCreateInput),
@@ -75,6 +79,8 @@ export async function updateProject(ctx: WorkContext, id: number, input: Project
     const changesStatus = changes.status !== undefined && changes.status !== existing.status;
     if (changesClient || changesStatus) throw new ForbiddenError("Insufficient permissions");
   }
+  // A client kept as it is stays, so a project's GET body can always be sent back.
+  if (changes.clientId !== existing.clientId) await requireExistingUsers(ctx.db, { clientId: changes.clientId as number | null | undefined });
   return ctx.db.project.update({ where: { id }, data: changes });
 }
 

@@ -3,6 +3,7 @@ import { requirePrincipal } from "../../../lib/auth/request-auth.js";
 import { NotFoundError } from "../../../lib/errors.js";
 import { optionalId, optionalText, refuseNull, requiredText, requireField, validateId } from "../../../lib/validation.js";
 import type { TaskInput } from "../__generated__/resolvers-types.js";
+import { requireExistingUsers } from "../../accounts/public.js";
 import type { WorkContext } from "../context.js";
 import { isStaff, loadAccessibleProject, requireStaff } from "./access.js";
 import { MAX_DESCRIPTION, MAX_NAME, optionalHours } from "./validation.js";
@@ -59,6 +60,7 @@ export async function createTask(ctx: WorkContext, input: TaskInput): Promise<Ta
   const projectId = requireField(input.projectId, "projectId");
   const changes = taskChanges(input);
   await requireProject(ctx, projectId);
+  await requireExistingUsers(ctx.db, { assigneeId: changes.assigneeId as number | null | undefined });
   return ctx.db.task.create({ data: { ...(changes as Prisma.TaskUncheckedCreateInput), projectId } });
 }
 
@@ -70,6 +72,7 @@ export async function updateTask(ctx: WorkContext, id: number, input: TaskInput)
   if (input.projectId !== undefined && input.projectId !== null && input.projectId !== existing.projectId) {
     await requireProject(ctx, input.projectId);
   }
+  if (changes.assigneeId !== existing.assigneeId) await requireExistingUsers(ctx.db, { assigneeId: changes.assigneeId as number | null | undefined });
   return ctx.db.task.update({ where: { id }, data: changes });
 }
 

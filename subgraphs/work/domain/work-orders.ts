@@ -3,6 +3,7 @@ import { isUniqueViolation } from "../../../lib/db/errors.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { optionalId, optionalText, requiredText, requireField, validateId } from "../../../lib/validation.js";
 import type { WorkOrderInput } from "../__generated__/resolvers-types.js";
+import { requireExistingUsers } from "../../accounts/public.js";
 import type { WorkContext } from "../context.js";
 import { requireStaff } from "./access.js";
 import { MAX_DESCRIPTION, MAX_NAME, MAX_ORDER_NUMBER, optionalCid } from "./validation.js";
@@ -37,6 +38,7 @@ export async function createWorkOrder(ctx: WorkContext, input: WorkOrderInput): 
   const changes = workOrderChanges(input);
   const createdById = optionalId(input.createdById, "createdById") ?? principal.userId;
   if (!(await ctx.loaders.projectById.load(projectId))) throw new NotFoundError("Project not found");
+  await requireExistingUsers(ctx.db, { createdById });
   if (await ctx.db.workOrder.findUnique({ where: { orderNumber: changes.orderNumber! } })) throw new ConflictError(DUPLICATE_NUMBER);
   try {
     return await ctx.db.workOrder.create({

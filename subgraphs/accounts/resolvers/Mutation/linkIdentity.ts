@@ -6,6 +6,6 @@ import { currentUser } from "../../domain/viewer.js";
 export const linkIdentity: MutationResolvers["linkIdentity"] = async (_parent, { input }, ctx) => {
   await limitByAddress(ctx, "credential-check");
   const user = await currentUser(ctx);
-  await link(ctx.db, user.id, input);
+  await link(ctx.db, user.id, input, ctx.signIn);
   return { message: "Identity linked successfully" };
 };
