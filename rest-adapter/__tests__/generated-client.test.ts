@@ -116,7 +116,7 @@ let designId: string;
 let assetId: string;
 
 test("assets: upload (bytes and URL), read, update, delete", async () => {
-  const upload = await call("Asset", "createAssetUploadJob", { body: new Blob([await png(64, 48)]), headers: { "Asset-Upload-Metadata": { name_base64: Buffer.from("Logo").toString("base64") } } });
+  const upload = await call("Asset", "createAssetUploadJob", { body: new Blob([new Uint8Array(await png(64, 48))]), headers: { "Asset-Upload-Metadata": { name_base64: Buffer.from("Logo").toString("base64") } } });
   const uploaded = await finished("Asset", "getAssetUploadJob", upload.job.id);
   assert.equal(uploaded.status, "success", JSON.stringify(uploaded));
   assetId = uploaded.asset.id;
@@ -140,7 +140,7 @@ test("designs: create (of a type, from an asset, as a copy), list, read, pages, 
 });
 
 test("imports (bytes and URL), exports, resizes", async () => {
-  const imported = await call("DesignImport", "createDesignImportJob", { body: new Blob([await pdf([[595, 842], [842, 595]])]), headers: { "Import-Metadata": { title_base64: Buffer.from("Report").toString("base64"), mime_type: "application/pdf" } } });
+  const imported = await call("DesignImport", "createDesignImportJob", { body: new Blob([new Uint8Array(await pdf([[595, 842], [842, 595]]))]), headers: { "Import-Metadata": { title_base64: Buffer.from("Report").toString("base64"), mime_type: "application/pdf" } } });
   assert.equal((await finished("DesignImport", "getDesignImportJob", imported.job.id)).status, "success");
   const fromUrl = await call("DesignImport", "createUrlImportJob", { body: { title: "From the web", url: `${origin}/report.pdf`, mime_type: "application/pdf" } });
   assert.equal((await finished("DesignImport", "getUrlImportJob", fromUrl.job.id)).status, "success");
