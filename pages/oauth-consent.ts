@@ -1,4 +1,5 @@
 import type { Response } from "express";
+import { scopeDescription } from "../lib/auth/design-scopes.js";
 import { escapeHtml } from "../lib/html-page.js";
 
 /** A server-rendered page of the authorization endpoint: no script, no external asset, its form posting back to itself. */
@@ -39,7 +40,7 @@ export function sendConsentPage(
     status,
     `Authorize ${page.clientName}`,
     `<h1>${escapeHtml(page.clientName)} wants to access your account</h1>
-<p>It asks for:</p><ul>${page.scopes.map((scope) => `<li><code>${escapeHtml(scope)}</code></li>`).join("")}</ul>
+<p>It asks for:</p><ul>${page.scopes.map((scope) => `<li>${escapeHtml(scopeDescription(scope))} (<code>${escapeHtml(scope)}</code>)</li>`).join("")}</ul>
 ${page.problem ? `<p class="error" role="alert">${escapeHtml(page.problem)}</p>` : ""}
 <form method="post" action="">${hidden}
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required>

@@ -1,6 +1,7 @@
 import { buildASTSchema, Kind, parse, typeFromAST, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 import type { RestRoute, RestService } from "../route-table.js";
 import { designStyle } from "../error-styles.js";
+import { scopeDescription } from "../../lib/auth/design-scopes.js";
 import type { DesignRateTable } from "../../lib/graphql/design-rate-limits.js";
 import { routeRate } from "../rates.js";
 import { inputSchema, resultSchema, type JsonSchema } from "./json-schema.js";
@@ -127,7 +128,7 @@ function pathsOf(services: readonly RestService[], schema: GraphQLSchema, platfo
 function allScopes(paths: Record<string, Record<string, unknown>>): Record<string, string> {
   const scopes = new Set<string>();
   for (const item of Object.values(paths)) for (const operation of Object.values(item) as { security: Record<string, string[]>[] }[]) for (const entry of operation.security) for (const list of Object.values(entry)) list.forEach((scope) => scopes.add(scope));
-  return Object.fromEntries([...scopes].sort().map((scope) => [scope, scope]));
+  return Object.fromEntries([...scopes].sort().map((scope) => [scope, scopeDescription(scope)]));
 }
 
 /**
