@@ -24,7 +24,11 @@ async function subtree(tx: Tx, folderId: string): Promise<TreeFolder[]> {
  */
 export function splitSubtree(folderId: string, tree: readonly TreeFolder[], callerId: number): { deleted: string[]; keptElsewhere: string[] } {
   const children = new Map<string, TreeFolder[]>();
-  for (const folder of tree) children.set(folder.parentId, [...(children.get(folder.parentId) ?? []), folder]);
+  for (const folder of tree) {
+    const siblings = children.get(folder.parentId);
+    if (siblings) siblings.push(folder);
+    else children.set(folder.parentId, [folder]);
+  }
   const deleted = [folderId];
   const keptElsewhere: string[] = [];
   for (let next = 0; next < deleted.length; next++) {
