@@ -38,7 +38,8 @@ function itemTypes(request: RestRequest): string[] | undefined {
   return textParam(request, "item_types")?.split(",");
 }
 
-const NOT_FOUND_CODES = { NOT_FOUND: "folder_not_found", "NOT_FOUND:item": "not_found" };
+/** The operations' own codes: a missing folder or parent, a missing item to move, a full destination. */
+const FOLDER_CODES = { NOT_FOUND: "folder_not_found", "NOT_FOUND:item": "not_found", FOLDER_FULL: "quota_exceeded" };
 
 /** Folders of the design platform (`{ folder }`, `{ items, continuation }`, 204), with `{ code, message }` errors. */
 export default {
@@ -47,7 +48,7 @@ export default {
     {
       method: "POST",
       path: "/folders",
-      errorCodes: NOT_FOUND_CODES,
+      errorCodes: FOLDER_CODES,
       operation: `mutation($name: String!, $parentFolderId: ID!) { createFolder(name: $name, parentFolderId: $parentFolderId) { ${FOLDER} } }`,
       variables: ({ body }) => ({ name: body.name, parentFolderId: body.parent_folder_id }),
       body: (d) => ({ folder: folderBody(d.createFolder as Json) }),
@@ -55,7 +56,7 @@ export default {
     {
       method: "POST",
       path: "/folders/move",
-      errorCodes: { ...NOT_FOUND_CODES, FOLDER_FULL: "quota_exceeded" },
+      errorCodes: FOLDER_CODES,
       operation: `mutation($itemId: ID!, $toFolderId: ID!) { moveFolderItem(itemId: $itemId, toFolderId: $toFolderId) }`,
       variables: ({ body }) => ({ itemId: body.item_id, toFolderId: body.to_folder_id }),
       status: 204,
@@ -63,7 +64,7 @@ export default {
     {
       method: "GET",
       path: "/folders/:folderId",
-      errorCodes: NOT_FOUND_CODES,
+      errorCodes: FOLDER_CODES,
       operation: `query($id: ID!) { folder(id: $id) { ${FOLDER} } }`,
       variables: ({ params }) => ({ id: params.folderId }),
       body: (d) => ({ folder: folderBody(d.folder as Json) }),
@@ -71,7 +72,7 @@ export default {
     {
       method: "PATCH",
       path: "/folders/:folderId",
-      errorCodes: NOT_FOUND_CODES,
+      errorCodes: FOLDER_CODES,
       operation: `mutation($id: ID!, $name: String!) { updateFolder(id: $id, name: $name) { ${FOLDER} } }`,
       variables: ({ params, body }) => ({ id: params.folderId, name: body.name }),
       body: (d) => ({ folder: folderBody(d.updateFolder as Json) }),
@@ -79,7 +80,7 @@ export default {
     {
       method: "DELETE",
       path: "/folders/:folderId",
-      errorCodes: NOT_FOUND_CODES,
+      errorCodes: FOLDER_CODES,
       operation: `mutation($id: ID!) { deleteFolder(id: $id) }`,
       variables: ({ params }) => ({ id: params.folderId }),
       status: 204,
@@ -87,7 +88,7 @@ export default {
     {
       method: "GET",
       path: "/folders/:folderId/items",
-      errorCodes: NOT_FOUND_CODES,
+      errorCodes: FOLDER_CODES,
       operation: `query($folderId: ID!, $itemTypes: [FolderItemType!], $sortBy: FolderItemSortBy, $pinStatus: FolderItemPinStatus, $limit: Int, $continuation: String) {
         folderItems(folderId: $folderId, itemTypes: $itemTypes, sortBy: $sortBy, pinStatus: $pinStatus, limit: $limit, continuation: $continuation) { items { ${ITEM} } continuation } }`,
       variables: (request) => ({
