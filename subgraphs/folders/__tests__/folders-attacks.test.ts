@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { uploadedImage } from "../../../testing/designs.js";
+import { approvedIntegration, authorizeQuery, pkce } from "../../../testing/oauth.js";
 import { FOLDER_SCOPES, folderToken, madeDesign, madeFolder, startFolderPlatform, type FolderPlatform } from "../../../testing/folders.js";
 
 let f: FolderPlatform;
@@ -71,8 +72,20 @@ describe("folders under attack", () => {
     assert.equal(await parentOf(folder), "root");
     const anonymous = await f.t.http.get(`/v1/folders/${folder}`);
     assert.equal(anonymous.status, 401);
-    const scopes = await f.t.http.get("/.well-known/openid-configuration");
-    for (const scope of FOLDER_SCOPES.split(" ")) assert.ok(scopes.body.scopes_supported.includes(scope));
+  });
+
+  test("the folder scopes are offered: discovery, the consent page (with what each allows) and the OpenAPI security scheme", async () => {
+    const discovery = await f.t.http.get("/.well-known/openid-configuration");
+    for (const scope of FOLDER_SCOPES.split(" ")) assert.ok(discovery.body.scopes_supported.includes(scope), scope);
+    const integration = await approvedIntegration(f.t.http, f.p, FOLDER_SCOPES);
+    const consent = await f.t.http.get(`/oauth/authorize?${authorizeQuery(integration, FOLDER_SCOPES, pkce().challenge)}`);
+    assert.equal(consent.status, 200, consent.text);
+    assert.match(consent.text, /<li>See your folders and what is in them \(<code>folder:read<\/code>\)<\/li>/);
+    assert.match(consent.text, /<li>Create, rename and delete your folders[^<]*\(<code>folder:write<\/code>\)<\/li>/);
+    const openapi = await f.t.http.get("/openapi/design.json");
+    const scheme = Object.values(openapi.body.components.securitySchemes as Record<string, { flows?: { authorizationCode: { scopes: Record<string, string> } } }>).find((entry) => entry.flows);
+    assert.equal(scheme?.flows?.authorizationCode.scopes["folder:read"], "See your folders and what is in them");
+    assert.deepEqual(openapi.body.paths["/v1/folders/{folderId}"].get.security, [{ oauth2: ["folder:read"] }]);
   });
 
   test("a folder cannot go into itself or any folder below it; a cycle never forms, even when two moves race", async () => {
