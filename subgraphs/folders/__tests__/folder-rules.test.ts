@@ -92,6 +92,20 @@ describe("folder rules, called as the resolvers call them (no HTTP)", () => {
     assert.equal((await listItems(ctx(), me, "uploads", { itemTypes: ["folder"] })).items.length, 5);
   });
 
+  test("designs deleted and images trashed elsewhere stop taking room in a full folder", async () => {
+    const [me] = team();
+    const full = await make(me, "Full");
+    const [gone, trashed, stays] = [await design(me, "Dunit-gone"), await image(me, "Aunit-trashed"), await design(me, "Dunit-stays")];
+    for (const id of [gone, trashed, stays]) await moveItem(ctx(), me, id, full.id);
+    const next = await design(me, "Dunit-next");
+    await assert.rejects(moveItem(ctx(), me, next, full.id), (error) => codeOf(error)?.reason === "FOLDER_FULL");
+    await folders.db.design.delete({ where: { id: gone } });
+    await folders.db.asset.update({ where: { id: trashed }, data: { trashedAt: new Date() } });
+    assert.equal(await moveItem(ctx(), me, next, full.id), true);
+    const listed = await listItems(ctx(), me, full.id, { sortBy: "title_ascending" });
+    assert.deepEqual(listed.items.map((item) => (item.type === "design" ? item.design.id : item.type)), [next, stays]);
+  });
+
   test("another team's folder, design or image is not found, as an unknown one", async () => {
     const [me] = team();
     const [stranger] = team();

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import type { Folder, Prisma } from "../../../generated/prisma/client.js";
+import type { Folder, FolderPlacedKind, Prisma } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../../../lib/errors.js";
 import { isResourceId } from "../../../lib/validation.js";
+import { teamImages } from "../../assets/public.js";
+import { teamDesignSummaries } from "../../designs/public.js";
 import type { FoldersContext } from "../context.js";
 
 export type Tx = Prisma.TransactionClient;
@@ -67,6 +69,20 @@ export async function checkRoomIn(tx: Tx, teamId: string, parentId: string, item
   if (isTopLevel(parentId)) return;
   const parent = isResourceId(parentId) ? await tx.folder.findUnique({ where: { id: parentId }, select: { teamId: true } }) : null;
   if (parent?.teamId !== teamId) throw missing(missingAs);
-  const [folders, placed] = await Promise.all([tx.folder.count({ where: { parentId } }), tx.folderPlacement.count({ where: { parentId } })]);
-  if (folders + placed >= itemsMax) throw new BadRequestError("Target folder has reached size limit", { reason: "FOLDER_FULL" });
+  const held = async () => (await tx.folder.count({ where: { parentId } })) + (await tx.folderPlacement.count({ where: { parentId } }));
+  if ((await held()) < itemsMax) return;
+  await forgetGoneItems(tx, teamId, parentId);
+  if ((await held()) >= itemsMax) throw new BadRequestError("Target folder has reached size limit", { reason: "FOLDER_FULL" });
+}
+
+/**
+ * Removes the placements in `parentId` of designs and images that are gone (deleted, or trashed in the
+ * assets domain), so they no longer take room. Listing never shows them anyway.
+ */
+async function forgetGoneItems(tx: Tx, teamId: string, parentId: string): Promise<void> {
+  const placed = await tx.folderPlacement.findMany({ where: { parentId }, select: { itemId: true, kind: true } });
+  const idsOf = (kind: FolderPlacedKind) => placed.filter((placement) => placement.kind === kind).map((placement) => placement.itemId);
+  const present = new Set([...(await teamDesignSummaries(tx, teamId, idsOf("design"))), ...(await teamImages(tx, teamId, idsOf("image")))].map((item) => item.id));
+  const gone = placed.filter((placement) => !present.has(placement.itemId)).map((placement) => placement.itemId);
+  if (gone.length) await tx.folderPlacement.deleteMany({ where: { itemId: { in: gone } } });
 }
