@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { uploadedImage } from "../../../testing/designs.js";
 import { madeDesign, madeFolder, moved, startFolderPlatform, type FolderPlatform } from "../../../testing/folders.js";
+import { statementsFor } from "../../../testing/statements.js";
 
 let f: FolderPlatform;
 before(async () => (f = await startFolderPlatform()));
@@ -115,5 +116,31 @@ describe("folders over REST", () => {
     assert.deepEqual([renamed.status, renamed.body.folder.name], [200, "Shared by two"]);
     const read = await f.t.http.get(`/v1/folders/${folder}`, { token: f.owner });
     assert.equal(read.body.folder.name, "Shared by two");
+  });
+
+  test("a page of items costs as many statements whatever its length (no query per design, image or folder)", async () => {
+    const folder = await madeFolder(f.t.http, f.owner, "Counted");
+    const list = `{ folderItems(folderId: "${folder}", limit: 100) { items {
+      ... on FolderItemFolder { folder { id name } }
+      ... on FolderItemDesign { design { id pageCount urls { editUrl } thumbnail { url } } }
+      ... on FolderItemImage { image { id thumbnail { url } } } } } }`;
+    const fill = async (count: number) => {
+      for (let index = 0; index < count; index++) {
+        await moved(f.t.http, f.owner, await madeDesign(f.t.http, f.owner, `Counted ${index}`), folder);
+        await moved(f.t.http, f.owner, await uploadedImage(f.t.http, f.owner, 8, 8), folder);
+        await madeFolder(f.t.http, f.owner, `Counted ${index}`, folder);
+      }
+    };
+    const measured = async () => {
+      await statementsFor(f.t, list, f.owner); // the first listing draws thumbnails not drawn yet
+      const { statements, data } = await statementsFor(f.t, list, f.owner);
+      return { statements, items: data.folderItems.items.length };
+    };
+    await fill(1);
+    const few = await measured();
+    await fill(3);
+    const more = await measured();
+    assert.deepEqual([few.items, more.items], [3, 12]);
+    assert.equal(more.statements, few.statements, `${few.items} items: ${few.statements} statements; ${more.items}: ${more.statements}`);
   });
 });
