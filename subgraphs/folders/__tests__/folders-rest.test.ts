@@ -131,10 +131,12 @@ describe("folders over REST", () => {
         await madeFolder(f.t.http, f.owner, `Counted ${index}`, folder);
       }
     };
+    // The fewest of a few readings: the platform's own background work (job polling) only ever adds to one.
     const measured = async () => {
       await statementsFor(f.t, list, f.owner); // the first listing draws thumbnails not drawn yet
-      const { statements, data } = await statementsFor(f.t, list, f.owner);
-      return { statements, items: data.folderItems.items.length };
+      const readings = [];
+      for (let reading = 0; reading < 3; reading++) readings.push(await statementsFor(f.t, list, f.owner));
+      return { statements: Math.min(...readings.map((one) => one.statements)), items: readings[0].data.folderItems.items.length };
     };
     await fill(1);
     const few = await measured();
