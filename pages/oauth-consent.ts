@@ -40,7 +40,7 @@ export function sendConsentPage(
     status,
     `Authorize ${page.clientName}`,
     `<h1>${escapeHtml(page.clientName)} wants to access your account</h1>
-<p>It asks for:</p><ul>${page.scopes.map((scope) => `<li>${escapeHtml(scopeDescription(scope))} <code>${escapeHtml(scope)}</code></li>`).join("")}</ul>
+<p>It asks for:</p><ul>${page.scopes.map((scope) => `<li>${escapeHtml(scopeDescription(scope))} (<code>${escapeHtml(scope)}</code>)</li>`).join("")}</ul>
 ${page.problem ? `<p class="error" role="alert">${escapeHtml(page.problem)}</p>` : ""}
 <form method="post" action="">${hidden}
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required>

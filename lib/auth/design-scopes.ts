@@ -1,28 +1,49 @@
 /**
- * Every scope of the design platform with what it lets an integration do: what its tokens may carry
- * (identity issues them), what the graph's `@requiresScopes` name, what the consent page shows and what
- * the OpenID discovery document and the OpenAPI document list.
+ * Every scope of the design platform: what its tokens may carry (identity issues them), what the
+ * graph's `@requiresScopes` name, and what its OpenID discovery document lists.
  */
-export const SCOPE_DESCRIPTIONS = {
-  "asset:read": "View the metadata for the user's assets, such as uploaded images.",
-  "asset:write": "Upload, update, or delete assets on the user's behalf.",
-  "brandtemplate:meta:read": "View the metadata of the brand templates associated with the user's brand.",
-  "brandtemplate:content:read": "Read the content of the brand templates associated with the user's brand.",
-  "brandtemplate:content:write": "Publish brand templates associated with the user's brand.",
-  "comment:read": "View the comments on the user's designs, and the associated metadata.",
-  "comment:write": "Create comments and replies on the user's designs.",
-  "design:meta:read": "View the metadata of the user's designs.",
-  "design:content:read": "View the contents of the user's designs.",
-  "design:content:write": "Create designs on the user's behalf.",
-  openid: "Read user information through OpenID Connect.",
-  profile: "Read user profile information through OpenID Connect.",
-  email: "Read the user's email address through OpenID Connect.",
-  "profile:read": "Read a user's profile and account information.",
-} as const;
+export const SCOPES = [
+  "asset:read",
+  "asset:write",
+  "brandtemplate:meta:read",
+  "brandtemplate:content:read",
+  "brandtemplate:content:write",
+  "comment:read",
+  "comment:write",
+  "design:meta:read",
+  "design:content:read",
+  "design:content:write",
+  "folder:read",
+  "folder:write",
+  "openid",
+  "profile",
+  "email",
+  "profile:read",
+] as const;
 
-export type DesignScope = keyof typeof SCOPE_DESCRIPTIONS;
+export type DesignScope = (typeof SCOPES)[number];
 
-export const SCOPES = Object.keys(SCOPE_DESCRIPTIONS) as readonly DesignScope[];
+/** What each scope lets an integration do, as the consent page and the OpenAPI document tell the user. */
+export const SCOPE_DESCRIPTIONS: Record<DesignScope, string> = {
+  "asset:read": "See your uploaded images and videos",
+  "asset:write": "Upload, rename, tag and delete your images and videos",
+  "brandtemplate:meta:read": "See your team's brand templates",
+  "brandtemplate:content:read": "Read the data fields of your team's brand templates",
+  "brandtemplate:content:write": "Publish your team's designs as brand templates",
+  "comment:read": "Read comments on your designs",
+  "comment:write": "Comment on your designs and reply to comments",
+  "design:meta:read": "See your designs: titles, thumbnails and links",
+  "design:content:read": "Read the pages of your designs and export them",
+  "design:content:write": "Create designs, import files into designs and change them",
+  "folder:read": "See your folders and what is in them",
+  "folder:write": "Create, rename and delete your folders and move designs, folders and images between them",
+  openid: "Sign you in to the integration",
+  profile: "See your name",
+  email: "See your email address",
+  "profile:read": "See your profile",
+};
 
-/** What a scope lets an integration do, in the user's words; the scope itself for one we do not know. */
-export const scopeDescription = (scope: string): string => (Object.hasOwn(SCOPE_DESCRIPTIONS, scope) ? SCOPE_DESCRIPTIONS[scope as DesignScope] : scope);
+/** A scope's description, or the scope itself for one the platform does not issue. */
+export function scopeDescription(scope: string): string {
+  return Object.hasOwn(SCOPE_DESCRIPTIONS, scope) ? SCOPE_DESCRIPTIONS[scope as DesignScope] : scope;
+}

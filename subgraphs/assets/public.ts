@@ -1,7 +1,8 @@
-import type { Asset, PrismaClient } from "../../generated/prisma/client.js";
+import type { Asset, Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { BlobStore } from "../../lib/storage/blob-store.js";
+import type { FileService } from "../../lib/storage/file-service.js";
 import { isResourceId } from "../../lib/validation.js";
-import { isVisibleTo } from "./domain/assets.js";
+import { isVisibleTo, THUMBNAIL_URL_SECONDS } from "./domain/assets.js";
 import { importAsset } from "./domain/import-asset.js";
 
 /**
@@ -52,4 +53,39 @@ export async function createAssetFromStoredFile(
 ): Promise<AssetFacts> {
   const existing = await deps.db.asset.findUnique({ where: { id: request.assetId } });
   return factsOf(existing ?? (await importAsset(deps, request)));
+}
+
+/** The documented AssetSummary's data of an image, with its owner (accounts id). */
+export interface ImageSummaryData {
+  id: string;
+  name: string;
+  tags: string[];
+  ownerId: number;
+  createdAt: Date;
+  updatedAt: Date;
+  thumbnail: { width: number; height: number; key: string } | null;
+}
+
+/** The team's images it may use now (not in the trash): all of them, or only those among `ids`. */
+export async function teamImages(db: Prisma.TransactionClient, teamId: string, ids?: readonly string[]): Promise<ImageSummaryData[]> {
+  const assets = await db.asset.findMany({ where: { teamId, type: "image", trashedAt: null, ...(ids ? { id: { in: [...new Set(ids)] } } : {}) } });
+  return assets.map(({ id, name, tags, ownerId, createdAt, updatedAt, thumbnailKey, thumbnailWidth, thumbnailHeight }) => ({
+    id,
+    name,
+    tags,
+    ownerId,
+    createdAt,
+    updatedAt,
+    thumbnail: thumbnailKey && thumbnailWidth && thumbnailHeight ? { width: thumbnailWidth, height: thumbnailHeight, key: thumbnailKey } : null,
+  }));
+}
+
+/** An image's thumbnail as the API shows it: a signed URL valid as long as the assets domain's own. */
+export function imageThumbnail(files: FileService, image: ImageSummaryData): { width: number; height: number; url: string } | null {
+  return image.thumbnail ? { width: image.thumbnail.width, height: image.thumbnail.height, url: files.downloadUrl(image.thumbnail.key, THUMBNAIL_URL_SECONDS) } : null;
+}
+
+/** These assets of the team to the trash (as DELETE does); others' and unknown ids are left alone. */
+export async function trashTeamAssets(db: Prisma.TransactionClient, teamId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length) await db.asset.updateMany({ where: { id: { in: [...new Set(ids)] }, teamId, trashedAt: null }, data: { trashedAt: new Date() } });
 }

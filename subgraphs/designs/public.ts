@@ -119,3 +119,9 @@ export async function teamDesignPages(db: PrismaClient, designId: string, teamId
   const { pages, ...fields } = design;
   return { design: fields, pages };
 }
+
+/** Summaries of the team's designs: all of them, or only those among `ids` (another team's ids are left out). */
+export async function teamDesignSummaries(db: Prisma.TransactionClient, teamId: string, ids?: readonly string[]): Promise<(DesignSummaryData & { ownerId: number })[]> {
+  const designs = await db.design.findMany({ where: { teamId, ...(ids ? { id: { in: [...new Set(ids)] } } : {}) }, include: WITH_PAGE_COUNT });
+  return designs.map((design) => ({ ...summaryOf(design), ownerId: design.ownerId }));
+}

@@ -1,0 +1,21 @@
+import { DESIGN_VIEW_KEY_PURPOSE } from "../designs/public.js";
+import { defineDomain } from "../../lib/modules/domain-module.js";
+import { createLoaders } from "./loaders.js";
+import { resolvers } from "./resolvers/index.js";
+import { foldersSettings } from "./settings.js";
+import manifest from "./manifest.js";
+
+export default defineDomain(manifest, {
+  resolvers,
+  settings: foldersSettings,
+  dependencies: (runtime, limits) => ({
+    db: runtime.db.prisma,
+    log: runtime.log,
+    files: runtime.files,
+    publicUrl: runtime.config.publicUrl,
+    viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE),
+    continuationKey: runtime.keyFor("folder-continuations"),
+    limits,
+  }),
+  loaders: ({ db }) => createLoaders(db),
+});

@@ -1,0 +1,4 @@
+import type { DesignResolvers } from "../__generated__/resolvers-types.js";
+import { placedItemFields } from "./placed-item.js";
+
+export const Design: DesignResolvers = placedItemFields;
