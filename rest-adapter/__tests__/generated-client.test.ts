@@ -29,7 +29,7 @@ const OPERATIONS: string[] = Object.entries<Record<string, { operationId?: strin
 const SCOPES = [
   "design:meta:read design:content:read design:content:write asset:read asset:write",
   "brandtemplate:meta:read brandtemplate:content:read brandtemplate:content:write",
-  "comment:read comment:write openid profile email profile:read",
+  "comment:read comment:write folder:read folder:write openid profile email profile:read",
 ].join(" ");
 
 let t: TestPlatform;
@@ -85,7 +85,7 @@ async function tokensThroughClient(): Promise<{ access_token: string; refresh_to
 
 before(async () => {
   await startFileServer();
-  ({ t, p } = await startWithPeople({ URL_FETCH_ALLOW_PRIVATE: "true" }, [...DESIGN_DOMAINS, "imports", "exports", "resizes", "comments", "brand-templates"]));
+  ({ t, p } = await startWithPeople({ URL_FETCH_ALLOW_PRIVATE: "true" }, [...DESIGN_DOMAINS, "imports", "exports", "resizes", "comments", "brand-templates", "folders"]));
   integration = await approvedIntegration(t.http, p, SCOPES);
   const client = await designPlatformClient(`${t.http.baseUrl}/rest`, (security) => (security.scheme === "basic" ? `${integration.clientId}:${integration.clientSecret}` : accessToken));
   sdk = client.sdk;
@@ -174,4 +174,15 @@ test("comments: threads, replies, the deprecated comment", async () => {
   assert.equal((await call("Comment", "getReply", { path: { designId, threadId, replyId: reply.reply.id } })).reply.id, reply.reply.id);
   assert.equal((await call("Comment", "listReplies", { path: { designId, threadId }, query: { limit: 10 } })).items.length, 1);
   await call("Comment", "createComment", { body: { attached_to: { type: "design", design_id: designId }, message: "Deprecated but served" } });
+});
+
+test("folders: create, read, rename, list items, move, delete", async () => {
+  const created = await call("Folder", "createFolder", { body: { name: "Campaign", parent_folder_id: "root" } });
+  const folderId = created.folder.id;
+  assert.equal((await call("Folder", "getFolder", { path: { folderId } })).folder.name, "Campaign");
+  assert.equal((await call("Folder", "updateFolder", { path: { folderId }, body: { name: "Spring campaign" } })).folder.name, "Spring campaign");
+  await call("Folder", "moveFolderItem", { body: { item_id: designId, to_folder_id: folderId } });
+  const items = await call("Folder", "listFolderItems", { path: { folderId }, query: { item_types: ["design"], sort_by: "title_ascending" } });
+  assert.deepEqual(items.items.map((item: { design?: { id: string } }) => item.design?.id), [designId]);
+  await call("Folder", "deleteFolder", { path: { folderId } });
 });
