@@ -23,8 +23,8 @@ export interface ServedView {
 
 const keyedHash = (key: Buffer, text: string, length: number) => createHmac("sha256", key).update(text).digest("base64url").slice(0, length);
 
-/** A link's id: the same token is the same link; nothing of the token can be read back from it. */
-export const linkIdOf = (key: Buffer, token: string) => keyedHash(key, `link\n${token}`, 16);
+/** A link's id: the same token of the same design is the same link; nothing of the token can be read back from it. */
+export const linkIdOf = (key: Buffer, designId: string, token: string) => keyedHash(key, `link\n${designId}\n${token}`, 16);
 
 /** A viewer's id: one network address through one link (the address cannot be read back without the key). */
 export const viewerIdOf = (key: Buffer, linkId: string, clientAddress: string) => keyedHash(key, `viewer\n${linkId}\n${clientAddress}`, 22);
@@ -37,7 +37,7 @@ export const minuteOf = (at: Date) => new Date(Math.floor(at.getTime() / MINUTE_
  * minute (the key `(viewerId, minute)` keeps concurrent duplicates out). True when this view counted.
  */
 export async function recordDesignView(db: PrismaClient, key: Buffer, view: ServedView): Promise<boolean> {
-  const linkId = linkIdOf(key, view.token);
+  const linkId = linkIdOf(key, view.designId, view.token);
   const viewerId = viewerIdOf(key, linkId, view.clientAddress);
   await db.designViewLink.createMany({ data: [{ id: linkId, designId: view.designId, purpose: view.purpose, expiresAt: view.expiresAt }], skipDuplicates: true });
   const { count } = await db.designView.createMany({
