@@ -23,9 +23,13 @@ export interface ViewerListArgs {
 
 /** The design's viewers, most recent view first (through one link when `linkId` is given), first viewed after `firstViewedAfter`. */
 export async function listViewers(ctx: AnalyticsContext, caller: DesignPrincipal, designId: string, args: ViewerListArgs): Promise<{ items: ViewerRow[]; continuation: string | null }> {
-  const linkId = optionalLinkId(args.linkId, "link_id");
-  const after = args.firstViewedAfter ? new Date(args.firstViewedAfter) : undefined;
-  const page = analyticsPage(args, caller, ctx.continuationKey, [designId, "viewers", linkId, after?.toISOString()], () => null);
+  // The filters travel in the continuation: `?continuation=…` alone continues the same list.
+  const page = analyticsPage(args, caller, ctx.continuationKey, [designId, "viewers"], () => ({
+    linkId: optionalLinkId(args.linkId, "link_id") ?? null,
+    after: args.firstViewedAfter ? new Date(args.firstViewedAfter).toISOString() : null,
+  }));
+  const { linkId } = page.state;
+  const after = page.state.after ? new Date(page.state.after) : undefined;
   const groups = await ctx.db.designView.groupBy({
     by: ["viewerId", "linkId"],
     where: { designId, ...(linkId ? { linkId } : {}) },
