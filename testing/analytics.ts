@@ -19,6 +19,9 @@ export function specAnswer(method: "get" | "post", path: string): ValidateFuncti
   return ajv.compile({ $ref: `spec${operation.responses["200"].content["application/json"].schema.$ref}` });
 }
 
+/** The specification's error body: `{ code, message }` with one of its codes. */
+export const specError: ValidateFunction = ajv.compile({ $ref: "spec#/components/schemas/Error" });
+
 export function assertMatchesSpec(validate: ValidateFunction, body: unknown, what: string): void {
   assert.ok(validate(body), `${what}: ${JSON.stringify(validate.errors, null, 1)}\n${JSON.stringify(body)}`);
 }

@@ -22,6 +22,12 @@ function pageViewFilterOf(filter: unknown): Json | undefined {
   return { type: given.type, viewerId: given.viewer_id, linkId: given.link_id };
 }
 
+/** `page_ids` as an array (GraphQL would take one id for a list of one): anything else is refused. */
+function pageIdsOf(pageIds: unknown): unknown[] {
+  if (!Array.isArray(pageIds)) throw new RequestRefusedError("malformed_body", "page_ids must be an array of 1 to 100 page ids");
+  return pageIds;
+}
+
 const LIST_ARGUMENTS = "limit: $limit, continuation: $continuation";
 const pageOf = (request: RestRequest) => ({ limit: integerParam(request, "limit"), continuation: textParam(request, "continuation") });
 const withContinuation = (list: { continuation: string | null }) => (list.continuation ? { continuation: list.continuation } : {});
@@ -94,7 +100,7 @@ export default {
           items { pageId totalViewDurationSeconds uniqueViewCount } continuation } }`,
       variables: ({ params, body }) => ({
         designId: params.designId,
-        pageIds: body.page_ids,
+        pageIds: pageIdsOf(body.page_ids),
         filter: pageViewFilterOf(body.filter),
         limit: body.limit,
         continuation: body.continuation,

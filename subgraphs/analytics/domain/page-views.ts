@@ -2,6 +2,7 @@ import { Prisma } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { BadRequestError, ValidationError } from "../../../lib/errors.js";
 import { teamDesignPages } from "../../designs/public.js";
+import { isResourceId } from "../../../lib/validation.js";
 import type { AnalyticsContext } from "../context.js";
 import { optionalLinkId } from "./design-access.js";
 import { analyticsPage, pageItems } from "./pagination.js";
@@ -44,6 +45,7 @@ function filterCondition(filter: PageViewFilter | null | undefined): Prisma.Sql 
  */
 export async function pageViews(ctx: AnalyticsContext, caller: DesignPrincipal, designId: string, args: PageViewArgs) {
   if (args.pageIds.length < 1 || args.pageIds.length > PAGE_IDS_MAX) throw new ValidationError("pageIds", `page_ids must name 1 to ${PAGE_IDS_MAX} pages`);
+  if (!args.pageIds.every(isResourceId)) throw new ValidationError("pageIds", "page_ids must be page ids (1 to 50 letters, digits, _ or -)");
   const condition = filterCondition(args.filter);
   const page = analyticsPage(args, caller, ctx.continuationKey, [designId, "page-views", args.pageIds, args.filter ?? null], () => null);
   const { pages } = await teamDesignPages(ctx.db, designId, caller.teamId);
