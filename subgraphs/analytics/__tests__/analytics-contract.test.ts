@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { analyticsOnceCounted, assertMatchesSpec, openLink, specAnswer, startAnalyticsPlatform, withinOneMinute } from "../../../testing/analytics.js";
 import type { DesignPlatform } from "../../../testing/designs.js";
+import { statementsFor } from "../../../testing/statements.js";
 
 let d: DesignPlatform;
 /** The client's two-page design, its links, and its analytics paths' prefix. */
@@ -135,6 +136,17 @@ describe("design analytics count the viewer's views and answer as the current sp
   test("the graph: Design.analytics beside the design's own fields", async () => {
     const answer = await d.t.http.graphql(`query($id: ID!) { design(id: $id) { title analytics { totalViewCount uniqueViewCount } } }`, { id: design.id }, d.token);
     assert.deepEqual(answer.body, { data: { design: { title: "Quarterly", analytics: { totalViewCount: 3, uniqueViewCount: 3 } } } });
+  });
+
+  test("a page of designs reads its analytics with the same number of statements whatever its length", async () => {
+    for (const title of ["Second", "Third", "Fourth"]) await d.t.http.post("/v1/designs", { design_type: { type: "preset", name: "doc" }, title }, { token: d.token });
+    const listing = (limit: number) => `{ designs(limit: ${limit}) { items { id analytics { totalViewCount uniqueViewCount } } } }`;
+    await statementsFor(d.t, listing(4), d.token);
+    const one = await statementsFor(d.t, listing(1), d.token);
+    const four = await statementsFor(d.t, listing(4), d.token);
+    assert.equal(four.data.designs.items.length, 4);
+    assert.equal(four.statements, one.statements, `1 design: ${one.statements} statements, 4 designs: ${four.statements}`);
+    assert.deepEqual(four.data.designs.items.find((item: any) => item.id === design.id).analytics, { totalViewCount: 3, uniqueViewCount: 3 });
   });
 
   test("an answer missing what the specification requires fails the check (the check can fail)", () => {

@@ -1,8 +1,7 @@
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { requireDesignPrincipal } from "../../../lib/auth/request-auth.js";
-import { NotFoundError, ValidationError } from "../../../lib/errors.js";
+import { ForbiddenError, NotFoundError, ValidationError } from "../../../lib/errors.js";
 import { isResourceId } from "../../../lib/validation.js";
-import { requireCapability } from "../../identity/public.js";
 import type { AnalyticsContext } from "../context.js";
 
 /** A design of the designs domain, known here by key. */
@@ -18,7 +17,9 @@ export interface DesignKey {
 export async function analyticsReader(ctx: AnalyticsContext, designId: string): Promise<DesignPrincipal> {
   const principal = requireDesignPrincipal(ctx.auth);
   if (!isResourceId(designId)) throw new ValidationError("designId", "designId does not match expected format");
-  await requireCapability(ctx.db, principal.teamId, "analytics", "Reading design analytics");
+  if (!(await ctx.loaders.capabilitiesByTeam.load(principal.teamId)).includes("analytics")) {
+    throw new ForbiddenError("Reading design analytics needs the `analytics` capability, which the caller's plan does not hold", { reason: "MISSING_CAPABILITY" });
+  }
   if ((await ctx.loaders.designTeamById.load(designId)) !== principal.teamId) {
     throw new NotFoundError("Design not found or analytics are not available for this design", { entity: "design" });
   }
