@@ -64,7 +64,8 @@ export async function viewsOverTime(ctx: AnalyticsContext, caller: DesignPrincip
     ? await ctx.db.$queryRaw<{ day: number; views: number }[]>`
         SELECT (floor((extract(epoch FROM minute) + ${offset}::int) / ${DAY_SECONDS}::int) * ${DAY_SECONDS}::int - ${offset}::int)::bigint AS day, count(*)::int AS views
         FROM design_views
-        WHERE "designId" = ${designId} AND minute >= ${minuteOf(new Date(Math.max(start, days[0]) * 1000))} AND minute <= ${new Date(end * 1000)}
+        WHERE "designId" = ${designId} AND minute >= ${minuteOf(new Date(Math.max(start, days[0]) * 1000))}
+          AND minute <= ${new Date(Math.min(end, days.at(-1)! + DAY_SECONDS - 1) * 1000)}
         GROUP BY 1`
     : [];
   const byDay = new Map(counted.map((row) => [Number(row.day), row.views]));
