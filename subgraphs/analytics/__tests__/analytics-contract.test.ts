@@ -141,9 +141,14 @@ describe("design analytics count the viewer's views and answer as the current sp
   test("a page of designs reads its analytics with the same number of statements whatever its length", async () => {
     for (const title of ["Second", "Third", "Fourth"]) await d.t.http.post("/v1/designs", { design_type: { type: "preset", name: "doc" }, title }, { token: d.token });
     const listing = (limit: number) => `{ designs(limit: ${limit}) { items { id analytics { totalViewCount uniqueViewCount } } } }`;
-    await statementsFor(d.t, listing(4), d.token);
-    const one = await statementsFor(d.t, listing(1), d.token);
-    const four = await statementsFor(d.t, listing(4), d.token);
+    // The fewest of three runs: the platform's own background work (job workers polling) only ever adds statements.
+    const fewest = async (limit: number) => {
+      const runs = [];
+      for (let i = 0; i < 3; i++) runs.push(await statementsFor(d.t, listing(limit), d.token));
+      return { statements: Math.min(...runs.map((run) => run.statements)), data: runs[0].data };
+    };
+    const one = await fewest(1);
+    const four = await fewest(4);
     assert.equal(four.data.designs.items.length, 4);
     assert.equal(four.statements, one.statements, `1 design: ${one.statements} statements, 4 designs: ${four.statements}`);
     assert.deepEqual(four.data.designs.items.find((item: any) => item.id === design.id).analytics, { totalViewCount: 3, uniqueViewCount: 3 });
