@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { Express, Request, Response } from "express";
+import { CLIENT_ADDRESS_HEADER, type InternalCalls } from "../lib/auth/internal-calls.js";
+import { callerAddress } from "../lib/http.js";
 import type { Logger } from "../lib/logger.js";
 import type { DomainManifest } from "../lib/modules/domain-manifest.js";
 
@@ -7,10 +9,11 @@ const unavailable = (res: Response) => void res.status(502).type("text/plain").s
 
 /**
  * Pages a domain serves to anyone holding a link (its `publicPaths`, such as the design viewer): the
- * gateway's port passes GET requests under those paths to the domain's subgraph, with the path and query
- * only — no credentials or other headers — and only if the normalised path stays under the prefix.
+ * gateway's port passes GET requests under those paths to the domain's subgraph, with the path, the query
+ * and the caller's address (signed, as to every subgraph) only — no credentials or other headers — and
+ * only if the normalised path stays under the prefix.
  */
-export function mountPageProxy(app: Express, domains: readonly DomainManifest[], subgraphUrls: Record<string, string>, log: Logger): void {
+export function mountPageProxy(app: Express, domains: readonly DomainManifest[], subgraphUrls: Record<string, string>, log: Logger, internalCalls: InternalCalls): void {
   for (const domain of domains) {
     for (const prefix of domain.publicPaths ?? []) {
       app.get(`${prefix}/*rest`, (req: Request, res: Response) => {
@@ -18,7 +21,7 @@ export function mountPageProxy(app: Express, domains: readonly DomainManifest[],
         if (!base) return unavailable(res);
         const url = new URL(`${base}${req.originalUrl}`);
         if (url.origin !== new URL(base).origin || !url.pathname.startsWith(`${prefix}/`)) return void res.status(404).type("text/plain").send("Not found");
-        const outgoing = http.get(url, { headers: { accept: "text/html" } }, (incoming) => {
+        const outgoing = http.get(url, { headers: { accept: "text/html", [CLIENT_ADDRESS_HEADER]: internalCalls.signAddress(callerAddress(req, internalCalls)) } }, (incoming) => {
           res.status(incoming.statusCode ?? 502);
           for (const [name, value] of Object.entries(incoming.headers)) if (value !== undefined && name !== "connection") res.setHeader(name, value);
           incoming.pipe(res);

@@ -53,7 +53,7 @@ function httpApp(graph: Graph, options: GatewayOptions): Express {
   mountMetrics(app, config.metrics);
   app.use(["/blobs", "/uploads"], cors(corsOptions(config.corsAllowOrigin)));
   mountBlobProxy(app, options.fileServiceUrl, options.log);
-  mountPageProxy(app, options.domains, options.subgraphUrls, options.log);
+  mountPageProxy(app, options.domains, options.subgraphUrls, options.log, options.internalCalls);
   mountExplorer(app, config.introspection);
   mountConsole(app, { client: config.consoleClient, internalCalls: options.internalCalls, execute: graph.execute, secure: config.publicUrl.startsWith("https:") });
   mountApiDocs(app, (platform) => openApiDocument(platform, REST_SERVICES, supergraphSchema(graph.supergraphSdl), documentedRates(options.domains)));

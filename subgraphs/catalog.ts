@@ -26,6 +26,7 @@ const CATALOG: Record<string, Entry> = {
   comments: { manifest: () => import("./comments/manifest.js"), module: () => import("./comments/module.js") },
   "brand-templates": { manifest: () => import("./brand-templates/manifest.js"), module: () => import("./brand-templates/module.js") },
   folders: { manifest: () => import("./folders/manifest.js"), module: () => import("./folders/module.js") },
+  analytics: { manifest: () => import("./analytics/manifest.js"), module: () => import("./analytics/module.js") },
   webhooks: { manifest: () => import("./webhooks/manifest.js"), module: () => import("./webhooks/module.js") },
   blog: { manifest: () => import("./blog/manifest.js"), module: () => import("./blog/module.js") },
   forum: { manifest: () => import("./forum/manifest.js"), module: () => import("./forum/module.js") },

@@ -7,6 +7,7 @@ import type { DataRuntime } from "../../lib/runtime.js";
 import type { DesignsDependencies } from "./context.js";
 import { mountViewPages, VIEWS_PER_DESIGN_PER_MINUTE } from "./view-page.js";
 import manifest from "./manifest.js";
+import { recordDesignView, VIEW_ANALYTICS_KEY_PURPOSE, type ServedView } from "../analytics/public.js";
 
 function dependencies(runtime: DataRuntime): DesignsDependencies {
   return {
@@ -23,8 +24,11 @@ export default defineDomain(manifest, {
   resolvers,
   dependencies,
   /** The viewer the design's `urls` open (signed links, no API token); the gateway passes `/designs/…` through. */
-  routes: (app, runtime) =>
-    mountViewPages(app, dependencies(runtime), runtime.limiters({ name: "design-views", points: VIEWS_PER_DESIGN_PER_MINUTE, durationSeconds: 60 })),
+  routes: (app, runtime) => {
+    const analyticsKey = runtime.keyFor(VIEW_ANALYTICS_KEY_PURPOSE);
+    const viewer = { ...dependencies(runtime), internalCalls: runtime.internalCalls, recordView: (view: ServedView) => recordDesignView(runtime.db.prisma, analyticsKey, view) };
+    mountViewPages(app, viewer, runtime.limiters({ name: "design-views", points: VIEWS_PER_DESIGN_PER_MINUTE, durationSeconds: 60 }));
+  },
   sweeps: (runtime) => [{ name: "blank designs past their lifetime", everyMs: SWEEP_BLANK_DESIGNS_EVERY_MS, run: () => sweepBlankDesigns(runtime.db.prisma) }],
   loaders: ({ db }) => createLoaders(db),
 });

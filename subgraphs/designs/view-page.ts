@@ -1,12 +1,15 @@
-import type { Express, Response } from "express";
+import type { Express, Request, Response } from "express";
+import type { InternalCalls } from "../../lib/auth/internal-calls.js";
 import { TooManyRequestsError } from "../../lib/errors.js";
 import { htmlPageHeaders } from "../../lib/html-page.js";
+import { callerAddress } from "../../lib/http.js";
 import type { Limiter } from "../../lib/rate-limit.js";
 import type { DesignsDependencies } from "./context.js";
 import { createLoaders } from "./loaders.js";
 import { escapeXml } from "./domain/render/page-svg.js";
 import { pageThumbnail, type Thumbnail } from "./domain/render/thumbnails.js";
-import { checkViewLink, type ViewPurpose } from "./domain/view-links.js";
+import { checkViewLink, viewLinkExpiry, type ViewPurpose } from "./domain/view-links.js";
+import type { ServedView } from "../analytics/public.js";
 
 /** Pages the viewer shows at most (the pages endpoint's largest `limit`). */
 const VIEWER_PAGES_MAX = 200;
@@ -14,7 +17,12 @@ const VIEWER_PAGES_MAX = 200;
 /** Times the viewer answers for one design per minute, whoever holds its links (documented). */
 export const VIEWS_PER_DESIGN_PER_MINUTE = 60;
 
-type ViewerDependencies = Pick<DesignsDependencies, "db" | "log" | "files" | "viewKey">;
+type ViewerDependencies = Pick<DesignsDependencies, "db" | "log" | "files" | "viewKey"> & {
+  /** Reads the caller's address the gateway signed along (the page proxy passes nothing else). */
+  internalCalls: InternalCalls;
+  /** Counts a view the viewer served (the analytics domain); runs after the page answered. */
+  recordView: (view: ServedView) => Promise<unknown>;
+};
 
 /** A self-contained page: no script, no external assets (images only from this deployment's signed file URLs). */
 function page(res: Response, status: number, title: string, body: string): void {
@@ -33,12 +41,24 @@ function figure(thumbnail: Thumbnail | null, index: number): string {
   return `<figure><img src="${escapeXml(thumbnail.url)}" width="${thumbnail.width}" height="${thumbnail.height}" alt="Page ${index}">${caption}</figure>`;
 }
 
+/** Counts a view once its page has answered: a failure to record it is logged, never the viewer's. */
+function countView(deps: ViewerDependencies, req: Request<{ designId: string }>, purpose: ViewPurpose, pagesShown: number): void {
+  const { designId } = req.params;
+  Promise.resolve()
+    .then(() => {
+      const token = String(req.query.token);
+      const clientAddress = callerAddress(req, deps.internalCalls);
+      return deps.recordView({ designId, purpose, token, expiresAt: viewLinkExpiry(deps.viewKey, token), clientAddress, pagesShown });
+    })
+    .catch((error: unknown) => deps.log.warn({ err: error, designId }, "a view of the design viewer could not be recorded"));
+}
+
 /**
  * `GET /designs/<id>/view|edit?token=…`: the design's title and its pages as images, for whoever holds an
  * unaltered, unexpired link (no API token). Anything else is a 403 or 404 page that shows nothing of the design.
  */
 export function mountViewPages(app: Express, deps: ViewerDependencies, views: Limiter): void {
-  const viewer = (purpose: ViewPurpose) => async (req: { params: { designId: string }; query: Record<string, unknown> }, res: Response) => {
+  const viewer = (purpose: ViewPurpose) => async (req: Request<{ designId: string }>, res: Response) => {
     const { designId } = req.params;
     const verdict = checkViewLink(deps.viewKey, designId, purpose, req.query.token);
     if (verdict === "expired") return refusal(res, 403, "This link has expired. Ask for a new one.");
@@ -58,6 +78,7 @@ export function mountViewPages(app: Express, deps: ViewerDependencies, views: Li
       const thumbnails = await Promise.all(pages.map((one) => pageThumbnail({ ...deps, loaders }, design, one)));
       const figures = pages.map((one, i) => figure(thumbnails[i], one.index)).join("");
       page(res, 200, design.title, `<h1>${escapeXml(design.title)}</h1>${figures}`);
+      countView(deps, req, purpose, pages.length);
     } catch (error) {
       deps.log.error({ err: error, designId }, "the design viewer failed");
       refusal(res, 500, "The design cannot be shown right now.");

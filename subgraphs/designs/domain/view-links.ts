@@ -26,3 +26,8 @@ export function checkViewLink(key: Buffer, designId: string, purpose: ViewPurpos
   if (!grant || grant.design !== designId || grant.purpose !== purpose || !Number.isInteger(grant.expires)) return "invalid";
   return grant.expires! * 1000 < now ? "expired" : "valid";
 }
+
+/** When a link `checkViewLink` found valid stops opening the viewer. */
+export function viewLinkExpiry(key: Buffer, token: string): Date {
+  return new Date((openToken(token, key) as ViewGrant).expires * 1000);
+}
