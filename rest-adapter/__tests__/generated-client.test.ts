@@ -14,6 +14,7 @@ import { approve, approvedIntegration, authorizeQuery, pkce, type Integration } 
 import { startWithPeople, type People } from "../../testing/people.js";
 import { setPlan } from "../../testing/designs.js";
 import { DESIGN_DOMAINS, type TestPlatform } from "../../testing/platform.js";
+import { analyticsOnceCounted, openLink } from "../../testing/analytics.js";
 
 /**
  * The design platform's own generated client, built from its current specification as its public starter
@@ -85,7 +86,7 @@ async function tokensThroughClient(): Promise<{ access_token: string; refresh_to
 
 before(async () => {
   await startFileServer();
-  ({ t, p } = await startWithPeople({ URL_FETCH_ALLOW_PRIVATE: "true" }, [...DESIGN_DOMAINS, "imports", "exports", "resizes", "comments", "brand-templates", "folders"]));
+  ({ t, p } = await startWithPeople({ URL_FETCH_ALLOW_PRIVATE: "true" }, [...DESIGN_DOMAINS, "imports", "exports", "resizes", "comments", "brand-templates", "folders", "analytics"]));
   integration = await approvedIntegration(t.http, p, SCOPES);
   const client = await designPlatformClient(`${t.http.baseUrl}/rest`, (security) => (security.scheme === "basic" ? `${integration.clientId}:${integration.clientSecret}` : accessToken));
   sdk = client.sdk;
@@ -185,4 +186,16 @@ test("folders: create, read, rename, list items, move, delete", async () => {
   const items = await call("Folder", "listFolderItems", { path: { folderId }, query: { item_types: ["design"], sort_by: "title_ascending" } });
   assert.deepEqual(items.items.map((item: { design?: { id: string } }) => item.design?.id), [designId]);
   await call("Folder", "deleteFolder", { path: { folderId } });
+});
+
+test("analytics: views of the design's view link, viewers, views over time, page views, links", async () => {
+  const { design } = await call("Design", "getDesign", { path: { designId } });
+  assert.equal((await openLink(t.http, design.urls.view_url, "198.51.100.7")).status, 200);
+  await analyticsOnceCounted(t.http, accessToken, designId, 1);
+  assert.equal((await call("Analytics", "getDesignAnalytics", { path: { designId } })).total_view_count, 1);
+  assert.equal((await call("Analytics", "getDesignAnalyticsViewers", { path: { designId } })).items.length, 1);
+  const now = Math.floor(Date.now() / 1000);
+  await call("Analytics", "getDesignAnalyticsViewsOverTime", { path: { designId }, query: { start_time: now - 86_400, end_time: now + 60, timezone: "UTC" } });
+  await call("Analytics", "getDesignAnalyticsPageViews", { path: { designId }, body: {} });
+  assert.equal((await call("Analytics", "getDesignAnalyticsLinks", { path: { designId } })).items.length, 1);
 });
