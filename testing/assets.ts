@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { crc32, deflateSync } from "node:zlib";
+import { videoContainer } from "./videos.js";
 import type { HttpClient, HttpResponse } from "./http.js";
 import { startWithPeople, type People, type Person } from "./people.js";
 import { DESIGN_DOMAINS, type TestDomains, type TestPlatform } from "./platform.js";
@@ -82,9 +83,12 @@ export function pngBomb(width: number, height: number): Buffer {
   ]);
 }
 
-/** The start of an MP4 file (an `ftyp` box) padded to `size` bytes: detected as video/mp4 from its content. */
+/**
+ * An MP4 file of `size` bytes (at least its header's): a 320 × 240, 2 s video's header, then media data
+ * running to the end of the file (whatever bytes follow it, as a streamed body puts them).
+ */
 export function mp4(size: number): Buffer {
-  const head = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypmp42"), Buffer.alloc(4), Buffer.from("isommp42")]);
+  const head = videoContainer({ width: 320, height: 240, durationMs: 2000 }, 0);
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
 }
 

@@ -6,14 +6,20 @@ import type { Job, Prisma } from "../../generated/prisma/client.js";
  */
 export const INTEGRATION_EVENT_JOB = "integration_event";
 
-/** A comment thread or reply was created: the design's owner's integrations and the mentioned users' hear of it. */
+/**
+ * A comment thread or reply was created (the design's owner's integrations and the mentioned users'
+ * hear of it), or a thread was resolved (`change`; the design's owner's integrations hear of it).
+ */
 export interface CommentEvent {
   type: "comment";
+  /** Absent: created. */
+  change?: "resolved";
   designId: string;
   teamId: string;
   threadId: string;
   /** Absent for a new thread. */
   replyId?: string;
+  /** Who wrote it (who resolved it, for a resolution). */
   authorId: number;
   /** Users mentioned in the message (accounts ids), and the thread's assignee. */
   mentionedUserIds: number[];

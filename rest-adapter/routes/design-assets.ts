@@ -2,8 +2,13 @@ import { RequestRefusedError, type RestRequest, type RestServicePart } from "../
 import { seconds, type Json } from "../helpers/design-bodies.js";
 import { base64Metadata } from "../helpers/design-requests.js";
 
-const ASSET = `id type name tags createdAt updatedAt owner { userId teamId } thumbnail { width height url }`;
+const ASSET = `id type name tags createdAt updatedAt owner { userId teamId } thumbnail { width height url } metadata { type width height duration }`;
 const JOB = `id status error { code message } asset { ${ASSET} }`;
+
+/** The documented `metadata`: `type`, and the dimensions and (videos) duration the file gave. */
+function metadataBody(metadata: Json): Json {
+  return Object.fromEntries(Object.entries(metadata).filter(([, value]) => value !== null));
+}
 
 /** The documented Asset: snake_case, Unix-second timestamps, no member for an absent thumbnail. */
 function assetBody(asset: Json): Json {
@@ -17,6 +22,7 @@ function assetBody(asset: Json): Json {
     created_at: seconds(asset.createdAt),
     updated_at: seconds(asset.updatedAt),
     ...(asset.thumbnail ? { thumbnail: asset.thumbnail } : {}),
+    metadata: metadataBody(asset.metadata as Json),
   };
 }
 

@@ -5,7 +5,7 @@ import { integerParam, textParam } from "../helpers/design-requests.js";
 
 const USER = `id displayName`;
 const COMMENT = `id designId content { plaintext markdown } mentions { tag userId teamId user { displayName } } author { ${USER} } createdAt updatedAt`;
-const THREAD = `${COMMENT} assignee { ${USER} } resolver { ${USER} }`;
+const THREAD = `${COMMENT} kind suggestion { suggestedEdits { type text format } status } assignee { ${USER} } resolver { ${USER} }`;
 const REPLY = `${COMMENT} threadId`;
 
 type Mention = { tag: string; userId: string; teamId: string; user: { displayName: string } };
@@ -37,21 +37,24 @@ function contentBody(comment: Json): Json {
 
 const times = (comment: Json) => ({ created_at: seconds(comment.createdAt), updated_at: seconds(comment.updatedAt) });
 
+/** The documented ThreadType: a comment (message, mentions, assignee, resolver) or a suggestion (edits, status). */
+function threadTypeBody(thread: Json): Json {
+  if (thread.kind === "suggestion") {
+    const suggestion = thread.suggestion as { suggestedEdits: Json[]; status: string };
+    return { type: "suggestion", suggested_edits: suggestion.suggestedEdits.map((edit) => present({ type: edit.type, text: edit.text ?? undefined, format: edit.format ?? undefined })), status: suggestion.status };
+  }
+  return present({
+    type: "comment",
+    content: contentBody(thread),
+    mentions: mentionsBody(thread.mentions as Mention[]),
+    assignee: userBody(thread.assignee as Json | null),
+    resolver: userBody(thread.resolver as Json | null),
+  });
+}
+
 /** The documented Thread. */
 function threadBody(thread: Json): Json {
-  return present({
-    id: thread.id,
-    design_id: thread.designId,
-    thread_type: present({
-      type: "comment",
-      content: contentBody(thread),
-      mentions: mentionsBody(thread.mentions as Mention[]),
-      assignee: userBody(thread.assignee as Json | null),
-      resolver: userBody(thread.resolver as Json | null),
-    }),
-    author: userBody(thread.author as Json | null),
-    ...times(thread),
-  });
+  return present({ id: thread.id, design_id: thread.designId, thread_type: threadTypeBody(thread), author: userBody(thread.author as Json | null), ...times(thread) });
 }
 
 /** The documented Reply. */
@@ -107,7 +110,11 @@ export default {
       errorCodes: { NOT_FOUND: "thread_not_found" },
       operation: `query($designId: ID!, $threadId: ID!) { commentThread(designId: $designId, threadId: $threadId) { ${THREAD} } }`,
       variables: ({ params }) => ({ designId: params.designId, threadId: params.threadId }),
-      body: (d) => ({ thread: threadBody(d.commentThread as Json), comment: deprecatedCommentBody(d.commentThread as Json, "parent") }),
+      // The deprecated `comment` describes comment threads only.
+      body: (d) => {
+        const thread = d.commentThread as Json;
+        return { thread: threadBody(thread), ...(thread.kind === "comment" ? { comment: deprecatedCommentBody(thread, "parent") } : {}) };
+      },
     },
     {
       method: "POST",

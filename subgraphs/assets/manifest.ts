@@ -35,6 +35,8 @@ export default defineManifest({
     { names: ["ASSET_MAX_BYTES"], default: "`100mb`", meaning: "largest asset (upload or fetched); more fails the job with `file_too_big`" },
     { names: ["URL_VIDEO_MAX_BYTES"], default: "`100mb`", meaning: "largest video fetched from a URL" },
     { names: ["ASSET_MAX_PIXELS"], default: "`100000000`", meaning: "largest image decoded (width × height, times the frames of an animated image), read from its header; a larger one fails its job with `import_failed` (an import's with `invalid_file`) before it is decoded" },
+    { names: ["ASSET_VIDEO_MAX_SECONDS"], default: "`14400`", meaning: "longest video (MP4, QuickTime) an asset may be, read from its header; a longer one fails its job with `import_failed`" },
+    { names: ["ASSET_VIDEO_MAX_HEADER_BYTES"], default: "`16mb`", meaning: "largest header (`moov` box: tracks and sample tables) of a video read for its dimensions and duration; a larger one fails its job with `import_failed` before it is read" },
     { names: ["URL_FETCH_TIMEOUT_MS"], default: "`30000`", meaning: "time limit of one URL fetch (URL uploads and URL imports), redirects included" },
     { names: ["URL_FETCH_ALLOW_PRIVATE"], default: "`false`", meaning: "let URL uploads and URL imports reach private, loopback and link-local addresses (local use and tests only)" },
   ],

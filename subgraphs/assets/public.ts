@@ -14,7 +14,7 @@ export interface AssetFacts {
   id: string;
   type: Asset["type"];
   teamId: string;
-  /** Pixel size of an image; null for a video. */
+  /** Pixel size of an image or an MP4 / QuickTime video; null when unknown. */
   width: number | null;
   height: number | null;
   /** The stored original and thumbnail, to render from (`FileService` keys). */

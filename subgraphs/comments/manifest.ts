@@ -1,6 +1,6 @@
 import { defineManifest, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-manifest.js";
 
-/** Where new threads and replies are announced, after they commit: `{ designId, kind, id }`. */
+/** Where new threads and replies, and threads resolved or reopened, are announced after they commit: `{ designId, kind, id }`. */
 export const COMMENT_EVENTS = "comment-events";
 
 /** Comment threads on designs and their replies, with mentions, followed live by the design's team. */
@@ -15,6 +15,10 @@ export default defineManifest({
     "Mutation.createCommentReply": { operation: "createReplyV2", perMinute: 20 },
     "Mutation.createComment": { operation: "createComment", perMinute: 20 },
     "Mutation.createCommentOnThread": { operation: "createReply", perMinute: 20 },
+    // Not operations of the platform's REST API: the limits of the closest ones (thread create, reply create).
+    "Mutation.createSuggestionThread": { operation: "createSuggestionThread", perMinute: 100 },
+    "Mutation.resolveCommentThread": { operation: "resolveCommentThread", perMinute: 20 },
+    "Mutation.reopenCommentThread": { operation: "reopenCommentThread", perMinute: 20 },
     "Query.commentThread": { operation: "getThread", perMinute: 100 },
     "Query.commentReplies": { operation: "listReplies", perMinute: 100 },
     "Query.commentReply": { operation: "getReply", perMinute: 100 },
@@ -28,6 +32,7 @@ export default defineManifest({
       Thread: prismaModel("CommentThread"),
       Reply: prismaModel("CommentReply"),
       CommentMention: "../domain/messages.js#StoredMention",
+      SuggestedEdit: "../domain/suggestions.js#SuggestedEdit as SuggestedEditData",
       CommentActivity: "../domain/events.js#CommentActivity as CommentActivityData",
       Design: "../domain/references.js#DesignKey",
       User: ENTITY_REFERENCE,

@@ -2,8 +2,9 @@ import sharp from "sharp";
 import { fileTypeFromFile } from "file-type";
 import { stat } from "node:fs/promises";
 import type { Asset, PrismaClient } from "../../../generated/prisma/client.js";
-import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
+import { importFailed } from "./import-errors.js";
+import { DEFAULT_VIDEO_LIMITS, ISO_VIDEO_FORMATS, videoFacts, type VideoLimits } from "./video-facts.js";
 
 /** Thumbnails fit in this box, never enlarged. */
 const THUMBNAIL_BOX = 400;
@@ -19,14 +20,6 @@ export interface ImportRequest {
   name: string;
   ownerId: number;
   teamId: string;
-}
-
-export function importFailed(message: string): PermanentJobError {
-  return new PermanentJobError("import_failed", message);
-}
-
-export function tooBig(limit: number): PermanentJobError {
-  return new PermanentJobError("file_too_big", `The file is larger than the ${Math.floor(limit / (1024 * 1024))} MB limit`);
 }
 
 const undecodable = () => importFailed("The image could not be decoded");
@@ -58,12 +51,21 @@ async function imageFacts(file: string, maxPixels: number) {
   }
 }
 
+export interface ImportDependencies {
+  db: PrismaClient;
+  blobs: BlobStore;
+  maxPixels: number;
+  /** The video budgets (the settings' defaults when not given). */
+  video?: VideoLimits;
+}
+
 /**
  * Reads the file: its type from its content (images and videos only), an image's dimensions and a
- * thumbnail (images past `maxPixels` are refused from their header, before they are decoded); then records the asset.
- * Anything else fails the job with `import_failed`.
+ * thumbnail (images past `maxPixels` are refused from their header, before they are decoded), an MP4 or
+ * QuickTime video's dimensions and duration from its header (within the video budgets; no thumbnail:
+ * nothing here decodes H.264); then records the asset. Anything else fails the job with `import_failed`.
  */
-export async function importAsset(deps: { db: PrismaClient; blobs: BlobStore; maxPixels: number }, request: ImportRequest): Promise<Asset> {
+export async function importAsset(deps: ImportDependencies, request: ImportRequest): Promise<Asset> {
   const file = await deps.blobs.localPath(request.sourceKey);
   if (!file) throw importFailed("The uploaded file is no longer available");
   const [detected, { size }] = await Promise.all([fileTypeFromFile(file), stat(file)]);
@@ -80,8 +82,9 @@ export async function importAsset(deps: { db: PrismaClient; blobs: BlobStore; ma
     });
   }
   if (mime.startsWith("video/")) {
+    const facts = ISO_VIDEO_FORMATS.has(mime) ? await videoFacts(file, size, deps.video ?? DEFAULT_VIDEO_LIMITS) : null;
     await deps.blobs.copy(request.sourceKey, blobKey, mime);
-    return deps.db.asset.create({ data: { ...base, type: "video", blobKey } });
+    return deps.db.asset.create({ data: { ...base, type: "video", blobKey, ...(facts ? { width: facts.width, height: facts.height, durationMs: facts.durationMs } : {}) } });
   }
   throw importFailed(mime ? `Files of type ${mime} cannot be assets: only images and videos` : "The file is not an image or a video");
 }

@@ -4,7 +4,8 @@ import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { fetchPublicUrl, FetchRefusedError, FetchTooLargeError } from "../../../lib/net/safe-fetch.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
 import type { AssetsSettings } from "../settings.js";
-import { importAsset, tooBig } from "./import-asset.js";
+import { importAsset } from "./import-asset.js";
+import { tooBig } from "./import-errors.js";
 import { ASSET_UPLOAD, URL_ASSET_UPLOAD, type UploadResult } from "./upload-jobs.js";
 import { uploadBlobKey } from "./uploads.js";
 
@@ -14,7 +15,7 @@ export interface AssetJobDependencies {
   assets: AssetsSettings;
 }
 
-const importer = (deps: AssetJobDependencies) => ({ db: deps.db, blobs: deps.blobs, maxPixels: deps.assets.maxPixels });
+const importer = (deps: AssetJobDependencies) => ({ db: deps.db, blobs: deps.blobs, maxPixels: deps.assets.maxPixels, video: deps.assets.video });
 
 /** The asset made by a job has an id derived from the job's: a resumed job finds it instead of making another. */
 const assetIdFor = (job: Job) => `A${job.id}`;

@@ -13,4 +13,11 @@ export const Asset: AssetResolvers = {
     asset.thumbnailKey && asset.thumbnailWidth && asset.thumbnailHeight
       ? { width: asset.thumbnailWidth, height: asset.thumbnailHeight, url: ctx.files.downloadUrl(asset.thumbnailKey, THUMBNAIL_URL_SECONDS) }
       : null,
+  metadata: (asset) => ({
+    type: asset.type,
+    width: asset.width,
+    height: asset.height,
+    duration: asset.durationMs === null ? null : Math.round(asset.durationMs / 1000),
+    durationMs: asset.durationMs,
+  }),
 };

@@ -1,3 +1,4 @@
+import type { CommentThread } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { ForbiddenError, NotFoundError } from "../../../lib/errors.js";
 import { isResourceId } from "../../../lib/validation.js";
@@ -37,4 +38,19 @@ export async function rowOfDesign<Row extends { designId: string }>(
   const row = isResourceId(id) ? await load(id) : null;
   if (!row || row.designId !== designId) throw missing(entity);
   return row;
+}
+
+/**
+ * A thread of a design of the caller's team, and that team. An unknown design, another team's design
+ * and a thread not of the design are all the same not found: nothing tells another team's ids apart.
+ */
+export async function threadOfCallersTeam(
+  ctx: CommentsContext,
+  principal: DesignPrincipal,
+  designId: string,
+  threadId: string,
+): Promise<{ thread: CommentThread; teamId: string }> {
+  const teamId = isResourceId(designId) ? await ctx.loaders.designTeamById.load(designId) : null;
+  if (teamId === null || teamId !== principal.teamId) throw missing("thread");
+  return { thread: await rowOfDesign((id) => ctx.loaders.threadById.load(id), threadId, designId, "thread"), teamId };
 }

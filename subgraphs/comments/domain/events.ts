@@ -27,6 +27,23 @@ export async function recordForIntegrations(tx: Prisma.TransactionClient, row: C
   );
 }
 
+/** Records, in the transaction resolving it, that integrations are to hear the thread was resolved by `resolverId`. */
+export async function recordResolution(tx: Prisma.TransactionClient, thread: CommentThread, teamId: string, resolverId: number): Promise<void> {
+  await createJobRow(
+    tx,
+    integrationEventJob(resolverId, {
+      type: "comment",
+      change: "resolved",
+      designId: thread.designId,
+      teamId,
+      threadId: thread.id,
+      authorId: resolverId,
+      mentionedUserIds: [],
+      assigneeId: null,
+    }),
+  );
+}
+
 export interface CommentActivity {
   designId: string;
   thread: CommentThread | null;

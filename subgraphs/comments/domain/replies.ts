@@ -20,6 +20,7 @@ export interface NewReply {
  * A new reply by the caller. An unknown design or a thread that is not the design's is not found
  * (the documented "design or comment not found"). The thread's reply counter is
  * raised in the same transaction only while under the limit, so concurrent replies cannot overshoot it.
+ * A resolved thread is reopened by the reply.
  */
 export async function createReply(ctx: CommentsContext, principal: DesignPrincipal, input: NewReply): Promise<CommentReply> {
   const message = checkedMessage(input.message, input.messageField);
@@ -29,7 +30,8 @@ export async function createReply(ctx: CommentsContext, principal: DesignPrincip
   const reply = await ctx.db.$transaction(async (tx) => {
     const counted = await tx.commentThread.updateMany({
       where: { id: thread.id, replyCount: { lt: ctx.limits.repliesPerThread } },
-      data: { replyCount: { increment: 1 } },
+      // A reply reopens a resolved thread: the conversation goes on.
+      data: { replyCount: { increment: 1 }, resolverId: null, resolvedAt: null },
     });
     if (counted.count === 0) {
       if ((await tx.commentThread.count({ where: { id: thread.id } })) === 0) throw missing("thread");
@@ -42,6 +44,7 @@ export async function createReply(ctx: CommentsContext, principal: DesignPrincip
     return created;
   });
   ctx.loaders.replyById.prime(reply.id, reply);
+  ctx.loaders.threadById.clear(thread.id);
   await announce(ctx, "reply", reply);
   return reply;
 }

@@ -1,4 +1,4 @@
-import type { CommentThread } from "../../../generated/prisma/client.js";
+import type { CommentThread, Prisma } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { ForbiddenError } from "../../../lib/errors.js";
 import type { CommentsContext } from "../context.js";
@@ -16,25 +16,28 @@ export interface NewThread {
   messageField: string;
 }
 
-/**
- * A new thread by the caller on a design of the caller's team. The design's counter row is raised in
- * the same transaction only while under the limit: concurrent creates at the limit cannot both pass.
- */
+/** A new comment thread by the caller on a design of the caller's team. */
 export async function createThread(ctx: CommentsContext, principal: DesignPrincipal, input: NewThread): Promise<CommentThread> {
   const message = checkedMessage(input.message, input.messageField);
   const teamId = await commentableDesignTeam(ctx, principal, input.designId);
   const mentions = await resolveMentions(ctx.db, message, teamId);
   const assigneeId = mentionedAssignee(input.assigneeId, mentions);
+  return addThread(ctx, teamId, { designId: input.designId, authorId: principal.userId, message, mentions, assigneeId });
+}
+
+/**
+ * Adds a thread (a comment or a suggestion) to a design of `teamId`. The design's counter row is raised
+ * in the same transaction only while under the limit: concurrent creates at the limit cannot both pass.
+ */
+export async function addThread(ctx: CommentsContext, teamId: string, data: Omit<Prisma.CommentThreadUncheckedCreateInput, "id">): Promise<CommentThread> {
   const thread = await ctx.db.$transaction(async (tx) => {
-    await tx.commentDesign.createMany({ data: [{ designId: input.designId }], skipDuplicates: true });
+    await tx.commentDesign.createMany({ data: [{ designId: data.designId }], skipDuplicates: true });
     const counted = await tx.commentDesign.updateMany({
-      where: { designId: input.designId, threadCount: { lt: ctx.limits.threadsPerDesign } },
+      where: { designId: data.designId, threadCount: { lt: ctx.limits.threadsPerDesign } },
       data: { threadCount: { increment: 1 } },
     });
     if (counted.count === 0) throw new ForbiddenError("The design already holds the maximum number of comments", { reason: "COMMENT_LIMIT_REACHED" });
-    const created = await tx.commentThread.create({
-      data: { id: newCommentId("C"), designId: input.designId, authorId: principal.userId, message, mentions, assigneeId },
-    });
+    const created = await tx.commentThread.create({ data: { id: newCommentId("C"), ...data } });
     await recordForIntegrations(tx, created, teamId);
     return created;
   });

@@ -1,6 +1,7 @@
 import { requireDesignPrincipal } from "../../../lib/auth/request-auth.js";
 import { reference } from "../../../lib/graphql/entity-reference.js";
 import type { ThreadResolvers } from "../__generated__/resolvers-types.js";
+import { suggestedEditsOf } from "../domain/suggestions.js";
 import { commentFields } from "./comment-fields.js";
 
 export const Thread: ThreadResolvers = {
@@ -11,6 +12,9 @@ export const Thread: ThreadResolvers = {
     return thread && (await ctx.loaders.designTeamById.load(thread.designId)) === principal.teamId ? thread : null;
   },
   ...commentFields,
+  content: (thread) => (thread.kind === "comment" ? commentFields.content(thread) : null),
+  suggestion: (thread) => (thread.kind === "suggestion" ? { suggestedEdits: suggestedEditsOf(thread), status: thread.suggestionStatus ?? "open" } : null),
   assignee: (thread) => reference(thread.assigneeId),
   resolver: (thread) => reference(thread.resolverId),
+  resolved: (thread) => thread.resolverId !== null,
 };

@@ -8,6 +8,9 @@ import { createCommentThread } from "./Mutation/createCommentThread.js";
 import { createCommentReply } from "./Mutation/createCommentReply.js";
 import { createComment } from "./Mutation/createComment.js";
 import { createCommentOnThread } from "./Mutation/createCommentOnThread.js";
+import { createSuggestionThread } from "./Mutation/createSuggestionThread.js";
+import { reopenCommentThread } from "./Mutation/reopenCommentThread.js";
+import { resolveCommentThread } from "./Mutation/resolveCommentThread.js";
 import { CommentMention } from "./CommentMention.js";
 import { Design } from "./Design.js";
 import { Reply } from "./Reply.js";
@@ -17,7 +20,7 @@ import { User } from "./User.js";
 export const resolvers: Resolvers = {
   DateTime: DateTimeResolver,
   Query: { commentThread, commentReplies, commentReply, designComments },
-  Mutation: { createCommentThread, createCommentReply, createComment, createCommentOnThread },
+  Mutation: { createCommentThread, createCommentReply, createComment, createCommentOnThread, createSuggestionThread, resolveCommentThread, reopenCommentThread },
   CommentMention,
   Design,
   Reply,

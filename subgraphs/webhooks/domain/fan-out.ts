@@ -21,10 +21,15 @@ interface Addressee {
   onlyClientId?: string;
 }
 
+function commentType(event: CommentEvent): "thread" | "reply" | "resolved" {
+  if (event.change === "resolved") return "resolved";
+  return event.replyId ? "reply" : "thread";
+}
+
 async function commentAddressees(db: PrismaClient, event: CommentEvent): Promise<Addressee[]> {
   const where = { design_id: event.designId, thread_id: event.threadId, ...(event.replyId ? { reply_id: event.replyId } : {}) };
   const owner = (await designOwners(db, [event.designId])).get(event.designId);
-  const addressees: Addressee[] = owner === undefined ? [] : [{ userId: owner, teamId: event.teamId, kind: "comment", data: { ...where, comment_type: event.replyId ? "reply" : "thread" } }];
+  const addressees: Addressee[] = owner === undefined ? [] : [{ userId: owner, teamId: event.teamId, kind: "comment", data: { ...where, comment_type: commentType(event) } }];
   const mentioned = new Set(event.mentionedUserIds);
   if (event.assigneeId !== null) mentioned.add(event.assigneeId);
   for (const userId of mentioned) {

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "assets" ADD COLUMN     "durationMs" INTEGER;
+
