@@ -4,6 +4,7 @@ import { stat } from "node:fs/promises";
 import type { Asset, PrismaClient } from "../../../generated/prisma/client.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
+import { UPLOAD_ERROR_CODES } from "./upload-jobs.js";
 
 /** Thumbnails fit in this box, never enlarged. */
 const THUMBNAIL_BOX = 400;
@@ -22,12 +23,14 @@ export interface ImportRequest {
 }
 
 export function importFailed(message: string): PermanentJobError {
-  return new PermanentJobError("import_failed", message);
+  return new PermanentJobError(UPLOAD_ERROR_CODES.failures.unreadable, message);
 }
 
 export function tooBig(limit: number): PermanentJobError {
-  return new PermanentJobError("file_too_big", `The file is larger than the ${Math.floor(limit / (1024 * 1024))} MB limit`);
+  return new PermanentJobError(UPLOAD_ERROR_CODES.failures.tooBig, `The file is larger than the ${Math.floor(limit / (1024 * 1024))} MB limit`);
 }
+
+export const fetchFailed = (message: string) => new PermanentJobError(UPLOAD_ERROR_CODES.failures.fetchFailed, message);
 
 const undecodable = () => importFailed("The image could not be decoded");
 

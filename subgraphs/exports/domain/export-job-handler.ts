@@ -13,7 +13,7 @@ import { pdfFile } from "./encoders/pdf.js";
 import { pptxFile } from "./encoders/pptx.js";
 import { jpegFiles, pngFiles, stackedPng } from "./encoders/raster.js";
 import type { ExportFormat } from "./export-format.js";
-import { DESIGN_EXPORT, exportFileKey, exportInputOf, type ExportResult } from "./export-jobs.js";
+import { DESIGN_EXPORT, EXPORT_ERROR_CODES, exportFileKey, exportInputOf, type ExportResult } from "./export-jobs.js";
 import { exportPlan, type ExportPlan, type PixelSize } from "./export-plan.js";
 
 export interface ExportJobDependencies {
@@ -47,7 +47,7 @@ function plannedWithinBudget(format: ExportFormat, pageSizes: PixelSize[], setti
   try {
     return exportPlan(format, pageSizes, settings);
   } catch (error) {
-    if (error instanceof ValidationError) throw new PermanentJobError("internal_failure", error.message);
+    if (error instanceof ValidationError) throw new PermanentJobError(EXPORT_ERROR_CODES.failures.overBudget, error.message);
     throw error;
   }
 }
@@ -55,7 +55,7 @@ function plannedWithinBudget(format: ExportFormat, pageSizes: PixelSize[], setti
 /** The selected pages as they are now (a page removed since the export was asked is left out). */
 function pagesNow(drawing: DesignDrawing, numbers: number[]) {
   const pages = drawing.pages.filter((page) => numbers.includes(page.index));
-  if (pages.length === 0) throw new PermanentJobError("internal_failure", "The pages to export no longer exist");
+  if (pages.length === 0) throw new PermanentJobError(EXPORT_ERROR_CODES.failures.designGone, "The pages to export no longer exist");
   return pages;
 }
 
@@ -67,7 +67,7 @@ export function exportJobHandler(deps: ExportJobDependencies): JobHandler {
   return async (job: Job) => {
     const input = exportInputOf(job);
     const drawing = await designDrawing(deps, input.designId);
-    if (!drawing || drawing.design.teamId !== input.teamId) throw new PermanentJobError("internal_failure", "The design no longer exists");
+    if (!drawing || drawing.design.teamId !== input.teamId) throw new PermanentJobError(EXPORT_ERROR_CODES.failures.designGone, "The design no longer exists");
     const pages = pagesNow(drawing, input.pages);
     const pageSizes = pages.map((page) => ({ width: page.width, height: page.height }));
     const plan = plannedWithinBudget(input.format, pageSizes, deps.settings);

@@ -1,7 +1,25 @@
 import type { Job } from "../../../generated/prisma/client.js";
+import { jobErrorCodes } from "../../../lib/jobs/error-codes.js";
 import type { ExportFormat } from "./export-format.js";
 
 export const DESIGN_EXPORT = "design_export";
+
+/**
+ * Why an export job fails, in the words of the specification's ExportErrorCode. Designs need no
+ * reviewer approval here, so `approval_required` is never produced.
+ */
+export const EXPORT_ERROR_CODES = jobErrorCodes({
+  documented: ["license_required", "approval_required", "internal_failure"],
+  unexpected: "internal_failure",
+  failures: {
+    /** A `pro` export whose team's plan lost its premium features between the request and the run. */
+    licenseLost: "license_required",
+    /** The design, or every page asked, was deleted before the job ran. */
+    designGone: "internal_failure",
+    /** The design grew past the pixel budgets since the request. */
+    overBudget: "internal_failure",
+  },
+});
 
 /** Download URLs of an export stay valid this long after it finished (documented: 24 hours). */
 export const DOWNLOAD_URL_SECONDS = 24 * 60 * 60;
