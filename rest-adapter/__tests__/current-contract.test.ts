@@ -1,34 +1,16 @@
 // @tier contract
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { Ajv, type ValidateFunction } from "ajv";
-import { parse } from "yaml";
 import { DESIGN_DOMAINS } from "../../testing/platform.js";
 import { setPlan, startDesignPlatform, type DesignPlatform } from "../../testing/designs.js";
 import { finishedJob } from "../../testing/assets.js";
+import { answerOf, assertValid } from "../../testing/current-spec.js";
 
 /**
  * The design platform's current public specification (its OpenAPI document, as generated clients are
  * built from it): the answers of the operations it shares with the snapshot we were built from must
  * validate against it, as a generated client validates them.
  */
-const SPEC = parse(readFileSync(new URL("../openapi/contract/design-platform.yml", import.meta.url), "utf8"));
-const ajv = new Ajv({ strict: false, allErrors: true, discriminator: true });
-ajv.addSchema(SPEC, "spec");
-
-/** The schema of an operation's 200 answer in the current specification. */
-function answerOf(method: string, path: string): ValidateFunction {
-  const operation = SPEC.paths[path]?.[method];
-  assert.ok(operation, `${method.toUpperCase()} ${path} is in the current specification`);
-  const schema = operation.responses["200"].content["application/json"].schema as { $ref: string };
-  return ajv.compile({ $ref: `spec${schema.$ref}` });
-}
-
-function assertValid(validate: ValidateFunction, body: unknown, what: string): void {
-  const valid = validate(body);
-  assert.ok(valid, `${what}: ${JSON.stringify(validate.errors, null, 1)}\n${JSON.stringify(body)}`);
-}
 
 let d: DesignPlatform;
 

@@ -1,8 +1,6 @@
 // @tier unit
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { parse } from "yaml";
 import { openDatabase, type Database } from "../../lib/db/database.js";
 import { enqueueJob, JobWorker, type JobHandler } from "../../lib/jobs/engine.js";
 import type { JobErrorCodes } from "../../lib/jobs/error-codes.js";
@@ -14,6 +12,7 @@ import brandTemplates from "../../subgraphs/brand-templates/module.js";
 import exportsDomain from "../../subgraphs/exports/module.js";
 import imports from "../../subgraphs/imports/module.js";
 import resizes from "../../subgraphs/resizes/module.js";
+import { specEnum } from "../../testing/current-spec.js";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { allJobErrorCodes } from "../start.js";
 
@@ -22,8 +21,6 @@ import { allJobErrorCodes } from "../start.js";
  * current specification: the domains' tables say which code each failure gets, and the engine holds
  * every failure (a foreseen one, an unforeseen one, workers that kept dying) to the kind's table.
  */
-const SPEC = parse(readFileSync(new URL("../../rest-adapter/openapi/contract/design-platform.yml", import.meta.url), "utf8"));
-const specEnum = (schema: string): string[] => SPEC.components.schemas[schema].enum;
 
 const TABLES = allJobErrorCodes([assets, imports, exportsDomain, resizes, brandTemplates]);
 

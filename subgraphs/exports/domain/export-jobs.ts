@@ -37,7 +37,13 @@ export interface ExportResult {
   files: string[];
 }
 
-export const exportInputOf = (job: Job) => job.input as unknown as ExportInput;
+/** The job's input; a PDF export asked before every format had `exportQuality` kept it as `quality`. */
+export function exportInputOf(job: Job): ExportInput {
+  const input = job.input as unknown as ExportInput;
+  const format = input.format as ExportFormat & { quality?: unknown };
+  if (format.type === "pdf" && format.exportQuality === undefined) return { ...input, format: { type: "pdf", size: format.size, exportQuality: format.quality === "pro" ? "pro" : "regular" } };
+  return input;
+}
 
 /** Where an export's files are stored: under its job, so a retried attempt overwrites its own. */
 export const exportFileKey = (jobId: string, name: string) => `exports/${jobId}/${name}`;

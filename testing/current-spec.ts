@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { Ajv, type ValidateFunction } from "ajv";
+import { parse } from "yaml";
+
+/**
+ * The design platform's current public specification (its OpenAPI document, as generated clients are
+ * built from it), and checks of answers against it as a generated client validates them.
+ */
+export const CURRENT_SPEC = parse(readFileSync(new URL("../rest-adapter/openapi/contract/design-platform.yml", import.meta.url), "utf8"));
+
+const ajv = new Ajv({ strict: false, allErrors: true, discriminator: true });
+ajv.addSchema(CURRENT_SPEC, "spec");
+
+/** The schema of an operation's answer with `status` (200 unless said) in the current specification. */
+export function answerOf(method: string, path: string, status = "200"): ValidateFunction {
+  const operation = CURRENT_SPEC.paths[path]?.[method];
+  assert.ok(operation, `${method.toUpperCase()} ${path} is in the current specification`);
+  const answer = operation.responses[status];
+  assert.ok(answer, `${method.toUpperCase()} ${path} documents a ${status} answer`);
+  const schema = answer.content["application/json"].schema as { $ref: string };
+  return ajv.compile({ $ref: `spec${schema.$ref}` });
+}
+
+export function assertValid(validate: ValidateFunction, body: unknown, what: string): void {
+  const valid = validate(body);
+  assert.ok(valid, `${what}: ${JSON.stringify(validate.errors, null, 1)}\n${JSON.stringify(body)}`);
+}
+
+/** The values of one of the specification's enums (`ExportErrorCode`, …). */
+export const specEnum = (schema: string): string[] => CURRENT_SPEC.components.schemas[schema].enum;
