@@ -57,21 +57,16 @@ describe("each job kind's table is its operation's documented enum", () => {
   });
 });
 
-let location: TestDatabase;
-let database: Database;
-let bus: Bus;
+/** A migrated database of its own and an in-memory bus, for workers without a platform. */
+let world: { location: TestDatabase; database: Database; bus: Bus };
 before(async () => {
-  location = await createTestDatabase();
-  database = await openDatabase(location);
-  bus = inMemoryBus();
+  const location = await createTestDatabase();
+  world = { location, database: await openDatabase(location), bus: inMemoryBus() };
 });
-after(async () => {
-  await bus.close();
-  await database.close();
-  await location.drop();
-});
+after(() => Promise.all([world.bus.close(), world.database.close()]).then(() => world.location.drop()));
+const database = { get prisma() { return world.database.prisma; } };
 
-const engine = { get db() { return database.prisma; }, get bus() { return bus; }, log: createLogger("silent"), leaseMs: 300, backoffMs: 10, pollMs: 25, errorCodes: TABLES };
+const engine = { get db() { return world.database.prisma; }, get bus() { return world.bus; }, log: createLogger("silent"), leaseMs: 300, backoffMs: 10, pollMs: 25, errorCodes: TABLES };
 
 /** Runs one job of `kind` through a worker whose handler is `handler`, and answers its row once it has finished. */
 async function failedRow(kind: string, handler: JobHandler, maxAttempts = 2) {

@@ -133,7 +133,7 @@ describe("POST /v1/autofills", () => {
       assert.ok(response.body.message.startsWith(field), `${field}: ${response.body.message}`);
     }
     const missing = await autofill({ brand_template_id: template.id });
-    assert.deepEqual([missing.status, missing.body.code], [400, "autofill_data_invalid"]);
+    assert.deepEqual([missing.status, missing.body.code], [400, "bad_request_body"], "no data at all: the body lacks a required member");
     assert.equal(await db().job.count({ where: { kind: DESIGN_AUTOFILL } }), jobs);
   });
 
