@@ -5,29 +5,32 @@ import { parse } from "yaml";
 
 /**
  * The design platform's current public specification (its OpenAPI document, as generated clients are
- * built from it), to validate answers against as a generated client does.
+ * built from it), and checks of answers against it as a generated client validates them.
  */
-export const CURRENT_SPEC = withoutDiscriminatorMappings(parse(readFileSync(new URL("../rest-adapter/openapi/contract/design-platform.yml", import.meta.url), "utf8")));
-/**
- * Ajv picks a `oneOf` branch by its discriminator but refuses `mapping`; every mapping of the document
- * names the branch whose `type` enum holds the key, so the branches alone decide the same.
- */
-function withoutDiscriminatorMappings<T>(node: T): T {
-  if (Array.isArray(node)) return node.map(withoutDiscriminatorMappings) as T;
+export const CURRENT_SPEC = parse(readFileSync(new URL("../rest-adapter/openapi/contract/design-platform.yml", import.meta.url), "utf8"));
+
+/** Ajv takes a discriminator's mapping from each branch's enum of the property and refuses one written out: a copy without them. */
+function withoutDiscriminatorMappings(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutDiscriminatorMappings);
   if (node === null || typeof node !== "object") return node;
-  const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withoutDiscriminatorMappings(value)]));
-  if (copy.discriminator && typeof copy.discriminator === "object") delete copy.discriminator.mapping;
-  return copy as T;
+  const entries = Object.entries(node).map(([key, value]) => {
+    if (key !== "discriminator" || value === null || typeof value !== "object") return [key, withoutDiscriminatorMappings(value)];
+    const { mapping: _mapping, ...discriminator } = value as Record<string, unknown>;
+    return [key, discriminator];
+  });
+  return Object.fromEntries(entries);
 }
 
 const ajv = new Ajv({ strict: false, allErrors: true, discriminator: true });
-ajv.addSchema(CURRENT_SPEC, "spec");
+ajv.addSchema(withoutDiscriminatorMappings(CURRENT_SPEC) as object, "spec");
 
-/** The schema of an operation's 200 answer in the current specification. */
-export function answerOf(method: string, path: string): ValidateFunction {
+/** The schema of an operation's answer with `status` (200 unless said) in the current specification. */
+export function answerOf(method: string, path: string, status = "200"): ValidateFunction {
   const operation = CURRENT_SPEC.paths[path]?.[method];
   assert.ok(operation, `${method.toUpperCase()} ${path} is in the current specification`);
-  const schema = operation.responses["200"].content["application/json"].schema as { $ref: string };
+  const answer = operation.responses[status];
+  assert.ok(answer, `${method.toUpperCase()} ${path} documents a ${status} answer`);
+  const schema = answer.content["application/json"].schema as { $ref: string };
   return ajv.compile({ $ref: `spec${schema.$ref}` });
 }
 
@@ -41,3 +44,6 @@ export function assertValid(validate: ValidateFunction, body: unknown, what: str
   const valid = validate(body);
   assert.ok(valid, `${what}: ${JSON.stringify(validate.errors, null, 1)}\n${JSON.stringify(body)}`);
 }
+
+/** The values of one of the specification's enums (`ExportErrorCode`, …). */
+export const specEnum = (schema: string): string[] => CURRENT_SPEC.components.schemas[schema].enum;

@@ -1,4 +1,5 @@
 import { JobWorker, type JobHandler } from "../lib/jobs/engine.js";
+import type { JobErrorCodes } from "../lib/jobs/error-codes.js";
 import type { DomainModule, JobLane, Sweep } from "../lib/modules/domain-module.js";
 import { settingsOf } from "../lib/modules/serve-domain.js";
 import type { DataRuntime } from "../lib/runtime.js";
@@ -13,6 +14,11 @@ export function allJobHandlers(runtime: DataRuntime, domains: readonly DomainMod
     }
   }
   return handlers;
+}
+
+/** Every documented job kind's failure codes, by kind. */
+export function allJobErrorCodes(domains: readonly DomainModule[]): Record<string, JobErrorCodes> {
+  return Object.assign({}, ...domains.map((domain) => domain.jobErrorCodes ?? {}));
 }
 
 function allLanes(runtime: DataRuntime, domains: readonly DomainModule[]): JobLane[] {
@@ -41,7 +47,9 @@ export async function startWorkers(runtime: DataRuntime, count: number, domains:
   const handlers = allJobHandlers(runtime, domains);
   const lanes = count > 0 ? allLanes(runtime, domains) : [];
   const laneKinds = lanes.flatMap((lane) => lane.kinds);
-  const worker = (served: Record<string, JobHandler>) => new JobWorker({ db: runtime.db.prisma, bus: runtime.bus, log: runtime.log, leaseMs: runtime.config.jobLeaseMs, stopGraceMs: runtime.config.shutdownGraceMs }, served);
+  const errorCodes = allJobErrorCodes(domains);
+  const options = { db: runtime.db.prisma, bus: runtime.bus, log: runtime.log, leaseMs: runtime.config.jobLeaseMs, stopGraceMs: runtime.config.shutdownGraceMs, errorCodes };
+  const worker = (served: Record<string, JobHandler>) => new JobWorker(options, served);
   const workers = [
     ...Array.from({ length: count }, () => worker(handlersOf(handlers, laneKinds, false))),
     ...lanes.flatMap((lane) => Array.from({ length: lane.workers }, () => worker(handlersOf(handlers, lane.kinds, true)))),

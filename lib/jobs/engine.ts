@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Job, Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { Logger } from "../logger.js";
 import type { Bus } from "../pubsub.js";
+import { documentedJobCode, unexpectedJobCode, type JobErrorCodes } from "./error-codes.js";
 import { PermanentJobError, RetryJobLaterError, TransientJobError } from "./errors.js";
 import { integrationEventJob, resourceIdsOf } from "./integration-events.js";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
@@ -25,6 +26,8 @@ export interface EngineOptions {
   maxOutageBackoffMs?: number;
   /** On stop, how long a running job may take to finish before its lease is given back anyway. */
   stopGraceMs?: number;
+  /** Each documented job kind's failure codes: a failed job records only a code its kind documents. */
+  errorCodes?: Readonly<Record<string, JobErrorCodes>>;
 }
 
 function newJobId(): string {
@@ -199,7 +202,7 @@ export class JobWorker {
 
   private async process(job: Job): Promise<void> {
     if (job.attempts > job.maxAttempts) {
-      return this.finish(job, { status: "failed", errorCode: "internal_failure", errorMessage: "The job could not be completed: its workers stopped too many times" });
+      return this.finish(job, { status: "failed", errorCode: this.unexpectedCode(job), errorMessage: "The job could not be completed: its workers stopped too many times" });
     }
     const heartbeat = setInterval(() => {
       void this.options.db.job
@@ -221,7 +224,7 @@ export class JobWorker {
           data: { lockedBy: null, lockedUntil: null, runAfter: new Date(Date.now() + error.delayMs), ...(error.countsAsAttempt ? {} : { attempts: { decrement: 1 } }) },
         });
       } else if (error instanceof PermanentJobError) {
-        await this.finishDurably(job, { status: "failed", errorCode: error.code, errorMessage: error.message });
+        await this.finishDurably(job, { status: "failed", errorCode: this.documentedCode(job, error.code), errorMessage: error.message });
       } else if (job.attempts < job.maxAttempts) {
         const delay = this.backoffMs * 2 ** (job.attempts - 1);
         this.options.log.warn({ job: job.id, attempt: job.attempts, delay, err: error }, "job attempt failed; retrying");
@@ -231,12 +234,23 @@ export class JobWorker {
         });
       } else {
         const message = error instanceof TransientJobError ? error.message : "The job failed unexpectedly";
-        await this.finishDurably(job, { status: "failed", errorCode: "internal_failure", errorMessage: message });
+        await this.finishDurably(job, { status: "failed", errorCode: this.unexpectedCode(job), errorMessage: message });
       }
     } finally {
       clearInterval(heartbeat);
       this.current = undefined;
     }
+  }
+
+  private unexpectedCode(job: Job): string {
+    return unexpectedJobCode(this.options.errorCodes?.[job.kind]);
+  }
+
+  /** The code as the kind documents it; a code it does not document is a mistake of the handler's, logged. */
+  private documentedCode(job: Job, code: string): string {
+    const documented = documentedJobCode(this.options.errorCodes?.[job.kind], code);
+    if (documented !== code) this.options.log.warn({ job: job.id, kind: job.kind, code, documented }, "a job failed with a code its kind does not document");
+    return documented;
   }
 
   /**

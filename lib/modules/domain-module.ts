@@ -1,6 +1,7 @@
 import type { Express } from "express";
 import type { AuthState } from "../auth/request-auth.js";
 import type { JobHandler } from "../jobs/engine.js";
+import type { JobErrorCodes } from "../jobs/error-codes.js";
 import type { DataRuntime } from "../runtime.js";
 import type { Settings } from "../settings.js";
 import type { UploadReceiver } from "../storage/file-routes.js";
@@ -43,6 +44,8 @@ export interface DomainWiring<DomainSettings, Dependencies, Loaders> {
   /** Per-request DataLoaders. */
   loaders: (dependencies: Dependencies) => Loaders;
   jobs?: (runtime: DataRuntime, settings: DomainSettings) => Record<string, JobHandler>;
+  /** Each of its job kinds' documented failure codes, by kind (the design platform's jobs have them). */
+  jobErrorCodes?: Readonly<Record<string, JobErrorCodes>>;
   /**
    * Job kinds served by workers of their own in every worker process (e.g. deliveries that wait on
    * other parties' servers): the general workers never wait on them, nor they on the general queue.

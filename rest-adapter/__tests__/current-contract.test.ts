@@ -6,6 +6,12 @@ import { setPlan, startDesignPlatform, type DesignPlatform } from "../../testing
 import { finishedJob } from "../../testing/assets.js";
 import { answerOf, assertValid } from "../../testing/current-spec.js";
 
+/**
+ * The design platform's current public specification (its OpenAPI document, as generated clients are
+ * built from it): the answers of the operations it shares with the snapshot we were built from must
+ * validate against it, as a generated client validates them.
+ */
+
 let d: DesignPlatform;
 
 before(async () => {

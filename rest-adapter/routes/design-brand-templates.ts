@@ -97,7 +97,8 @@ export default {
     {
       method: "POST",
       path: "/autofills",
-      errorCodes: { "BAD_REQUEST:title": "bad_request_params" },
+      // As documented for this operation: a bad title is bad_request_params, data not fitting the template autofill_data_invalid.
+      errorCodes: { "BAD_REQUEST:title": "bad_request_params", BAD_REQUEST: "autofill_data_invalid" },
       operation: `mutation($brandTemplateId: ID!, $title: String, $data: AutofillData!) {
         createDesignAutofillJob(brandTemplateId: $brandTemplateId, title: $title, data: $data) { ${JOB} } }`,
       variables: ({ body }) => ({ brandTemplateId: body.brand_template_id, title: titleOf(body), data: dataOf(body) }),

@@ -43,6 +43,13 @@ export default {
       operation: `mutation($designId: ID!, $format: ExportFormatInput!) { createDesignExportJob(designId: $designId, format: $format) { ${JOB} } }`,
       variables: ({ body }) => ({ designId: (body as Json).design_id, format: exportFormatOf((body as Json).format) }),
       body: (d) => ({ job: jobBody(d.createDesignExportJob as Json) }),
+      // The codes the specification documents for this operation's refusals.
+      errorCodes: {
+        LICENSE_REQUIRED: "license_required",
+        TRANSPARENT_BACKGROUND_NOT_ALLOWED: "bad_request_params",
+        "BAD_USER_INPUT:format.type": "bad_request_body",
+        "BAD_USER_INPUT:format.pages": "bad_request_body",
+      },
     },
     {
       method: "GET",

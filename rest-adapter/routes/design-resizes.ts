@@ -28,6 +28,8 @@ export default {
       operation: `mutation($designId: ID!, $designType: DesignTypeInput!) { createDesignResizeJob(designId: $designId, designType: $designType) { ${JOB} } }`,
       variables: ({ body }) => ({ designId: body.design_id, designType: designTypeOf(body.design_type) }),
       body: (d) => ({ job: jobBody(d.createDesignResizeJob as Json) }),
+      // As documented for this operation: a design type designs cannot be resized to (a document, too large an area) is bad_request_params.
+      errorCodes: { "BAD_USER_INPUT:design_type": "bad_request_params" },
     },
     {
       method: "GET",

@@ -1,5 +1,6 @@
 import { DESIGN_VIEW_KEY_PURPOSE } from "../designs/public.js";
 import { defineDomain } from "../../lib/modules/domain-module.js";
+import { AUTOFILL_ERROR_CODES, DESIGN_AUTOFILL } from "./domain/autofill-jobs.js";
 import { brandTemplateJobHandlers } from "./domain/job-handlers.js";
 import { createLoaders } from "./loaders.js";
 import { resolvers } from "./resolvers/index.js";
@@ -21,4 +22,5 @@ export default defineDomain(manifest, {
   }),
   loaders: ({ db }) => createLoaders(db),
   jobs: (runtime) => brandTemplateJobHandlers(runtime.db.prisma),
+  jobErrorCodes: { [DESIGN_AUTOFILL]: AUTOFILL_ERROR_CODES },
 });

@@ -1,5 +1,6 @@
 import { defineDomain } from "../../lib/modules/domain-module.js";
 import { exportJobHandlers } from "./domain/export-job-handler.js";
+import { DESIGN_EXPORT, EXPORT_ERROR_CODES } from "./domain/export-jobs.js";
 import { sweepExpiredExportFiles, SWEEP_EXPORT_FILES_EVERY_MS } from "./domain/housekeeping.js";
 import { exportQuotas } from "./domain/quotas.js";
 import { createLoaders } from "./loaders.js";
@@ -20,6 +21,7 @@ export default defineDomain(manifest, {
   }),
   loaders: ({ db }) => createLoaders(db),
   jobs: (runtime, settings) => exportJobHandlers({ db: runtime.db.prisma, files: runtime.files, log: runtime.log, settings }),
+  jobErrorCodes: { [DESIGN_EXPORT]: EXPORT_ERROR_CODES },
   sweeps: (runtime) => [
     { name: "expired export files", everyMs: SWEEP_EXPORT_FILES_EVERY_MS, run: () => sweepExpiredExportFiles(runtime.db.prisma, runtime.files) },
   ],

@@ -2,11 +2,12 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { ForbiddenError } from "../../lib/errors.js";
 import type { KeyStore } from "../../lib/auth/verification-keys.js";
 import { signingMaterial } from "./domain/signing-keys.js";
-import { capabilitiesOf, type Capability } from "./domain/teams.js";
+import { capabilitiesOf, hasPremiumFeatures, type Capability } from "./domain/teams.js";
 
 /**
  * What other domains may ask of the identity domain: which capabilities a team's plan holds, so an
- * operation gated by one (resizes, transparent PNG exports, brand templates, autofill) can refuse;
+ * operation gated by one (resizes, transparent PNG exports, brand templates, autofill) can refuse,
+ * and whether its plan has premium features (pro quality exports);
  * which team users belong to (whose mentions in a comment count); and, for webhooks, who owns an
  * integration, what users granted integrations, and the key webhooks are signed with.
  */
@@ -16,6 +17,12 @@ export type { Capability };
 export async function teamCapabilities(db: PrismaClient, teamId: string): Promise<Capability[]> {
   const team = await db.team.findUnique({ where: { id: teamId }, select: { plan: true } });
   return team ? capabilitiesOf(team.plan) : [];
+}
+
+/** Whether the team's plan has premium features (false for a team that does not exist). */
+export async function teamHasPremiumFeatures(db: PrismaClient, teamId: string): Promise<boolean> {
+  const team = await db.team.findUnique({ where: { id: teamId }, select: { plan: true } });
+  return team ? hasPremiumFeatures(team.plan) : false;
 }
 
 /** Forbidden (`MISSING_CAPABILITY`), naming the capability, unless the team's plan holds it. */

@@ -26,7 +26,7 @@ export default defineManifest({
     },
   },
   settingDocs: [
-    { names: ["IMPORT_MAX_BYTES"], default: "`100mb`", meaning: "largest file an import reads (sent or fetched); more fails the job with `file_too_big`" },
+    { names: ["IMPORT_MAX_BYTES"], default: "`100mb`", meaning: "largest file an import reads (sent or fetched); more fails the job with `invalid_file`, saying the file is too big" },
     { names: ["IMPORT_MAX_PAGES"], default: "`500`", meaning: "most pages (PDF pages, slides) one import may have; more fails the job with `invalid_file`" },
     { names: ["IMPORT_MAX_ELEMENTS_PER_PAGE"], default: "`1000`", meaning: "most text boxes one slide becomes; more fails the import with `invalid_file`" },
     { names: ["IMPORT_MAX_ELEMENTS"], default: "`5000`", meaning: "most text boxes a whole presentation becomes (every one is a stored design element); more fails the import with `invalid_file`" },

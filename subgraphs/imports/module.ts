@@ -1,5 +1,6 @@
 import { DESIGN_VIEW_KEY_PURPOSE } from "../designs/public.js";
 import { defineDomain } from "../../lib/modules/domain-module.js";
+import { DESIGN_IMPORT, IMPORT_ERROR_CODES, URL_IMPORT } from "./domain/import-jobs.js";
 import { importJobHandlers } from "./domain/job-handlers.js";
 import { IMPORT_SLOT_PREFIX, receiveImportUpload, sweepExpiredImportUploads } from "./domain/uploads.js";
 import { createLoaders } from "./loaders.js";
@@ -16,6 +17,7 @@ export default defineDomain(manifest, {
   dependencies: (runtime) => ({ db: runtime.db.prisma, log: runtime.log, bus: runtime.bus, files: runtime.files, publicUrl: runtime.config.publicUrl, viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE) }),
   loaders: ({ db }) => createLoaders(db),
   jobs: (runtime, settings) => importJobHandlers({ db: runtime.db.prisma, blobs: runtime.files, settings }),
+  jobErrorCodes: { [DESIGN_IMPORT]: IMPORT_ERROR_CODES, [URL_IMPORT]: IMPORT_ERROR_CODES },
   sweeps: (runtime) => [
     { name: "expired import uploads", everyMs: SWEEP_UPLOADS_EVERY_MS, run: () => sweepExpiredImportUploads({ db: runtime.db.prisma, blobs: runtime.files }) },
   ],

@@ -5,7 +5,7 @@ export type ImportsSettings = ReturnType<typeof importsSettings>;
 export function importsSettings(settings: Settings) {
   const maxPages = settings.positiveInt("IMPORT_MAX_PAGES", 500);
   return {
-    /** Largest file imported (sent or fetched); more fails the job with `file_too_big`. */
+    /** Largest file imported (sent or fetched); more fails the job with `invalid_file` (saying it is too big). */
     maxBytes: settings.byteSize("IMPORT_MAX_BYTES", "100mb"),
     /** Most pages (PDF pages, slides) one import may have; more fails the job with `invalid_file`. */
     maxPages,

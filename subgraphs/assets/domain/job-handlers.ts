@@ -1,11 +1,10 @@
 import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
 import type { JobHandler } from "../../../lib/jobs/engine.js";
-import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { fetchPublicUrl, FetchRefusedError, FetchTooLargeError } from "../../../lib/net/safe-fetch.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
 import type { AssetsSettings } from "../settings.js";
 import { importAsset } from "./import-asset.js";
-import { tooBig } from "./import-errors.js";
+import { fetchFailed, tooBig } from "./import-errors.js";
 import { ASSET_UPLOAD, URL_ASSET_UPLOAD, type UploadResult } from "./upload-jobs.js";
 import { uploadBlobKey } from "./uploads.js";
 
@@ -43,7 +42,7 @@ function uploadHandler(deps: AssetJobDependencies): JobHandler {
 /** A URL that could not be fetched, or answered too much, fails its job with the documented code. */
 function fetchFailure(error: unknown): unknown {
   if (error instanceof FetchTooLargeError) return tooBig(error.limit);
-  if (error instanceof FetchRefusedError) return new PermanentJobError("fetch_failed", error.message);
+  if (error instanceof FetchRefusedError) return fetchFailed(error.message);
   return error;
 }
 

@@ -107,7 +107,7 @@ describe("POST /v1/autofills", () => {
     }
   });
 
-  test("data not matching the dataset is 400 bad_request_body naming the field; nothing is made", async () => {
+  test("data not matching the dataset is 400 autofill_data_invalid (the documented code) naming the field; nothing is made", async () => {
     const jobs = await db().job.count({ where: { kind: DESIGN_AUTOFILL } });
     const huge = Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`f${i}`, { type: "text", text: "x" }]));
     const cases: [unknown, string][] = [
@@ -129,11 +129,11 @@ describe("POST /v1/autofills", () => {
     ];
     for (const [data, field] of cases) {
       const response = await autofill({ brand_template_id: template.id, data });
-      assert.deepEqual([response.status, response.body.code], [400, "bad_request_body"], `${JSON.stringify(data).slice(0, 100)}: ${response.text.slice(0, 300)}`);
+      assert.deepEqual([response.status, response.body.code], [400, "autofill_data_invalid"], `${JSON.stringify(data).slice(0, 100)}: ${response.text.slice(0, 300)}`);
       assert.ok(response.body.message.startsWith(field), `${field}: ${response.body.message}`);
     }
     const missing = await autofill({ brand_template_id: template.id });
-    assert.deepEqual([missing.status, missing.body.code], [400, "bad_request_body"]);
+    assert.deepEqual([missing.status, missing.body.code], [400, "bad_request_body"], "no data at all: the body lacks a required member");
     assert.equal(await db().job.count({ where: { kind: DESIGN_AUTOFILL } }), jobs);
   });
 

@@ -3,6 +3,7 @@ import type { Job } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../../../lib/errors.js";
 import { enqueueJob } from "../../../lib/jobs/engine.js";
+import { jobErrorCodes } from "../../../lib/jobs/error-codes.js";
 import { isResourceId } from "../../../lib/validation.js";
 import type { ElementFill } from "../../designs/public.js";
 import { requireCapability } from "../../identity/public.js";
@@ -11,6 +12,20 @@ import { checkedFills } from "./autofill-data.js";
 import { teamTemplate, templateFields } from "./templates.js";
 
 export const DESIGN_AUTOFILL = "design_autofill";
+
+/**
+ * Why an autofill job fails, in the words of the specification's AutofillErrorCode. Thumbnails are
+ * drawn when read, designs need no approval and autofill is an enterprise capability without trials,
+ * so the other documented codes are never produced.
+ */
+export const AUTOFILL_ERROR_CODES = jobErrorCodes({
+  documented: ["autofill_error", "thumbnail_generation_error", "create_design_error", "design_approval_error", "trial_quota_exceeded"],
+  unexpected: "autofill_error",
+  failures: {
+    /** The template was deleted, its pages are gone, or an image asset was trashed, before the job ran. */
+    templateChanged: "autofill_error",
+  },
+});
 const TITLE_MAX = 255;
 
 /** What an autofill job was asked, checked when it was made. */

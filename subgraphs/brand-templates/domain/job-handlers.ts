@@ -4,7 +4,9 @@ import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { assetVisibleToTeam } from "../../assets/public.js";
 import { createFilledCopy } from "../../designs/public.js";
 import { filledAssetIds } from "./autofill-data.js";
-import { DESIGN_AUTOFILL, type AutofillInput, type AutofillResult } from "./autofill-jobs.js";
+import { AUTOFILL_ERROR_CODES, DESIGN_AUTOFILL, type AutofillInput, type AutofillResult } from "./autofill-jobs.js";
+
+const changedSinceRequest = (message: string) => new PermanentJobError(AUTOFILL_ERROR_CODES.failures.templateChanged, message);
 
 /**
  * Makes the autofilled design. Its id is derived from the job's and it is written all at once, so an
@@ -16,12 +18,12 @@ function autofillHandler(db: PrismaClient): JobHandler {
   return async (job) => {
     const input = job.input as unknown as AutofillInput;
     const template = await db.brandTemplate.findUnique({ where: { id: input.templateId }, select: { designId: true } });
-    if (!template) throw new PermanentJobError("autofill_error", "The brand template no longer exists");
+    if (!template) throw changedSinceRequest("The brand template no longer exists");
     for (const assetId of filledAssetIds(input.fills)) {
-      if (!(await assetVisibleToTeam(db, assetId, input.teamId))) throw new PermanentJobError("autofill_error", `Asset ${assetId} is no longer available to the team`);
+      if (!(await assetVisibleToTeam(db, assetId, input.teamId))) throw changedSinceRequest(`Asset ${assetId} is no longer available to the team`);
     }
     const designId = await createFilledCopy(db, { id: `DA${job.id}`, sourceId: template.designId, ownerId: job.ownerId, teamId: input.teamId, title: input.title, fills: input.fills });
-    if (!designId) throw new PermanentJobError("autofill_error", "The brand template's pages no longer exist");
+    if (!designId) throw changedSinceRequest("The brand template's pages no longer exist");
     return { designId } satisfies AutofillResult;
   };
 }

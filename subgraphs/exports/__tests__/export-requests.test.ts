@@ -51,9 +51,11 @@ describe("asking for an export: every check answers at once and a refused reques
       [{ type: "png", size: "a4" }, "format.size does not apply to png exports"],
       [{ type: "mp4" }, "format.quality is required for mp4 exports"],
       [{ type: "mp4", quality: "8k" }, "invalid_field"],
-      [{ type: "png", pages: [4] }, "the design has 3 pages"],
-      [{ type: "png", pages: [0] }, "the design has 3 pages"],
+      [{ type: "png", pages: [4] }, "Requested page(s) [4] of a design with 3 page(s)"],
+      [{ type: "png", pages: [0, 2, 7] }, "Requested page(s) [0, 7] of a design with 3 page(s)"],
       [{ type: "png", pages: [] }, "format.pages must list 1 to 500"],
+      [{ type: "pptx", export_quality: "regular" }, "format.export_quality does not apply to pptx exports"],
+      [{ type: "gif", export_quality: "best" }, "invalid_field"],
       [{ type: "png", pages: Array.from({ length: 501 }, () => 1) }, "format.pages must list 1 to 500"],
       [{ type: "gif", width: 7000 }, "would draw 110250000 pixels in all, more than the limit of 100000000 (EXPORT_MAX_TOTAL_PIXELS)"],
     ];
@@ -67,13 +69,16 @@ describe("asking for an export: every check answers at once and a refused reques
     assert.equal(await exportJobs(), before, "no job was created");
   });
 
-  test("a format the design's type does not offer is a 400 saying what it offers", async () => {
+  test("a format the design's type does not offer, or pages it does not have, are 400 bad_request_body as documented", async () => {
     const doc = await t.http.post("/v1/designs", { design_type: { type: "preset", name: "doc" }, title: "Notes" }, { token });
     for (const type of ["pptx", "mp4"]) {
       const response = await postExport(t.http, token, doc.body.design.id, { type, ...(type === "mp4" ? { quality: "horizontal_480p" } : {}) });
-      assert.deepEqual([response.status, response.body.code], [400, "invalid_field"], response.text);
-      assert.match(response.body.message, new RegExp(`cannot be exported as ${type}: it offers pdf, jpg, png, gif`));
+      assert.deepEqual([response.status, response.body.code], [400, "bad_request_body"], response.text);
+      assert.match(response.body.message, new RegExp(`^${type} export not supported for this design type: it offers pdf, jpg, png, gif`));
     }
+    const pages = await postExport(t.http, token, designId, { type: "pdf", pages: [2, 9] });
+    assert.deepEqual([pages.status, pages.body.code], [400, "bad_request_body"], pages.text);
+    assert.match(pages.body.message, /^Requested page\(s\) \[9\] of a design with 3 page\(s\)/);
   });
 
   test("another team's design is 404 design_not_found; another user's job is 404; a token without the scope is 403", async () => {
@@ -92,9 +97,10 @@ describe("asking for an export: every check answers at once and a refused reques
     assert.equal((await postExport(t.http, undefined, designId, { type: "pdf" })).status, 401);
   });
 
-  test("a transparent PNG needs the export_png_transparency capability (pro and enterprise plans)", async () => {
+  test("a transparent PNG needs the export_png_transparency capability (pro and enterprise plans): else 400 bad_request_params", async () => {
     const free = await postExport(t.http, token, designId, { type: "png", transparent_background: true });
-    assert.deepEqual([free.status, free.body.code], [403, "permission_denied"], free.text);
+    assert.deepEqual([free.status, free.body.code], [400, "bad_request_params"], free.text);
+    assert.match(free.body.message, /^Users on the free plan can not export PNGs with transparent background/);
     assert.match(free.body.message, /export_png_transparency/);
     await setPlan(t, p.client.userId, "pro");
     try {

@@ -13,7 +13,7 @@ import { exportPlan } from "../domain/export-plan.js";
 
 /** A4 pages of noise at 300 dpi (lossless): about 25 MiB a page in the file, whatever compression does. */
 const PAGES = Array.from({ length: 6 }, (_v, i) => (i % 2 ? { width: 1123, height: 794 } : { width: 794, height: 1123 }));
-const FORMAT = { type: "pdf", size: "a4", quality: "pro" } as const;
+const FORMAT = { type: "pdf", size: "a4", exportQuality: "pro" } as const;
 const BUDGET = { maxPixels: 40_000_000, maxTotalPixels: 100_000_000 };
 
 test("a PDF export is written page by page: what the process holds stays flat from page to page (pdf-lib held every page)", async () => {
@@ -43,7 +43,7 @@ test("a PDF export is written page by page: what the process holds stays flat fr
 
 test("the streamed PDF reads back: pages on the paper (landscape turned), title and creator, each page's image", async () => {
   const sizes = PAGES.slice(0, 2);
-  const plan = exportPlan({ ...FORMAT, quality: "regular", pages: null } as never, sizes, BUDGET);
+  const plan = exportPlan({ ...FORMAT, exportQuality: "regular", pages: null } as never, sizes, BUDGET);
   const colours = [{ r: 200, g: 30, b: 40 }, { r: 20, g: 40, b: 220 }];
   const pages = { targets: plan.targets, draw: async (index: number) => sharp({ create: { ...plan.targets[index], channels: 3, background: colours[index] } }) };
   const chunks: Buffer[] = [];

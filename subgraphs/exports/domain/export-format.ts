@@ -6,6 +6,8 @@ export const VIDEO_QUALITIES = [
   "vertical_480p", "vertical_720p", "vertical_1080p", "vertical_4k",
 ] as const;
 export type PaperSize = (typeof PAPER_SIZES)[number];
+/** `regular` (the default) or `pro` (finer output; needs a plan with premium features). */
+export type ExportQuality = "regular" | "pro";
 export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 
 /** Documented bounds of the options. */
@@ -16,7 +18,7 @@ export const PAGES_LISTED_MAX = 500;
 /** What the caller asked for, as the graph's `ExportFormatInput` carries it (absent options are null or undefined). */
 export interface ExportFormatRequest {
   type: "pdf" | "jpg" | "png" | "gif" | "pptx" | "mp4";
-  exportQuality?: "regular" | "pro" | null;
+  exportQuality?: ExportQuality | null;
   size?: PaperSize | null;
   quality?: number | null;
   videoQuality?: VideoQuality | null;
@@ -34,23 +36,31 @@ export interface RequestedSize {
   height?: number;
 }
 
+/** The export quality a format was asked in (every format the specification gives `export_quality`: all but pptx). */
+interface Quality {
+  exportQuality: ExportQuality;
+}
+
 /** The export as the worker runs it: every default applied, nothing it does not use. */
 export type ExportFormat =
-  | { type: "pdf"; size: PaperSize; quality: "regular" | "pro" }
-  | ({ type: "png"; lossless: boolean; transparent: boolean; singleImage: boolean } & RequestedSize)
-  | ({ type: "jpg"; quality: number } & RequestedSize)
-  | ({ type: "gif" } & RequestedSize)
+  | ({ type: "pdf"; size: PaperSize } & Quality)
+  | ({ type: "png"; lossless: boolean; transparent: boolean; singleImage: boolean } & RequestedSize & Quality)
+  | ({ type: "jpg"; quality: number } & RequestedSize & Quality)
+  | ({ type: "gif" } & RequestedSize & Quality)
   | { type: "pptx" }
-  | { type: "mp4"; videoQuality: VideoQuality };
+  | ({ type: "mp4"; videoQuality: VideoQuality } & Quality);
+
+/** Whether the export was asked in `pro` quality. */
+export const inProQuality = (format: ExportFormat): boolean => "exportQuality" in format && format.exportQuality === "pro";
 
 /** The options each format takes (besides `type` and `pages`); any other one given is refused. */
 const OPTIONS: Record<ExportFormatRequest["type"], (keyof ExportFormatRequest)[]> = {
   pdf: ["exportQuality", "size"],
-  png: ["width", "height", "lossless", "transparentBackground", "asSingleImage"],
-  jpg: ["quality", "width", "height"],
-  gif: ["width", "height"],
+  png: ["exportQuality", "width", "height", "lossless", "transparentBackground", "asSingleImage"],
+  jpg: ["exportQuality", "quality", "width", "height"],
+  gif: ["exportQuality", "width", "height"],
   pptx: [],
-  mp4: ["videoQuality"],
+  mp4: ["exportQuality", "videoQuality"],
 };
 
 /** The REST body's names of the options, for messages. */
@@ -89,26 +99,27 @@ function refuseForeignOptions(request: ExportFormatRequest): void {
 /** The format with its defaults, or a 400 naming the option that is wrong. */
 export function normalizedFormat(request: ExportFormatRequest): ExportFormat {
   refuseForeignOptions(request);
+  const exportQuality = request.exportQuality ?? "regular";
   switch (request.type) {
     case "pdf":
-      return { type: "pdf", size: request.size ?? "a4", quality: request.exportQuality ?? "regular" };
+      return { type: "pdf", size: request.size ?? "a4", exportQuality };
     case "png":
-      return { type: "png", lossless: request.lossless ?? true, transparent: request.transparentBackground ?? false, singleImage: request.asSingleImage ?? false, ...sizeOf(request) };
+      return { type: "png", lossless: request.lossless ?? true, transparent: request.transparentBackground ?? false, singleImage: request.asSingleImage ?? false, ...sizeOf(request), exportQuality };
     case "jpg": {
       const { quality } = request;
       if (!given(quality)) throw new ValidationError(fieldName("quality"), "format.quality is required for jpg exports");
       if (!Number.isInteger(quality) || quality < JPEG_QUALITY.min || quality > JPEG_QUALITY.max) {
         throw new ValidationError(fieldName("quality"), `format.quality must be an integer from ${JPEG_QUALITY.min} to ${JPEG_QUALITY.max}`);
       }
-      return { type: "jpg", quality, ...sizeOf(request) };
+      return { type: "jpg", quality, ...sizeOf(request), exportQuality };
     }
     case "gif":
-      return { type: "gif", ...sizeOf(request) };
+      return { type: "gif", ...sizeOf(request), exportQuality };
     case "pptx":
       return { type: "pptx" };
     case "mp4":
       if (!given(request.videoQuality)) throw new ValidationError(fieldName("videoQuality"), "format.quality is required for mp4 exports (for example horizontal_1080p)");
-      return { type: "mp4", videoQuality: request.videoQuality };
+      return { type: "mp4", videoQuality: request.videoQuality, exportQuality };
   }
 }
 
@@ -116,10 +127,9 @@ export function normalizedFormat(request: ExportFormatRequest): ExportFormat {
 export function selectedPages(pages: number[] | null | undefined, pageCount: number): number[] {
   if (!given(pages)) return Array.from({ length: pageCount }, (_v, i) => i + 1);
   if (pages.length < 1 || pages.length > PAGES_LISTED_MAX) throw new ValidationError("format.pages", `format.pages must list 1 to ${PAGES_LISTED_MAX} page numbers`);
-  for (const page of pages) {
-    if (!Number.isInteger(page) || page < 1 || page > pageCount) {
-      throw new ValidationError("format.pages", `format.pages: the design has ${pageCount} page${pageCount === 1 ? "" : "s"}, so each page number must be from 1 to ${pageCount}`);
-    }
+  const outside = [...new Set(pages.filter((page) => !Number.isInteger(page) || page < 1 || page > pageCount))].slice(0, 10);
+  if (outside.length > 0) {
+    throw new ValidationError("format.pages", `Requested page(s) [${outside.join(", ")}] of a design with ${pageCount} page(s): each page number must be from 1 to ${pageCount}`);
   }
   return [...new Set(pages)].sort((a, b) => a - b);
 }

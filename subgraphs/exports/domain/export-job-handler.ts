@@ -12,9 +12,10 @@ import { mp4File } from "./encoders/mp4.js";
 import { pdfFile } from "./encoders/pdf.js";
 import { pptxFile } from "./encoders/pptx.js";
 import { jpegFiles, pngFiles, stackedPng } from "./encoders/raster.js";
-import type { ExportFormat } from "./export-format.js";
-import { DESIGN_EXPORT, exportFileKey, exportInputOf, type ExportResult } from "./export-jobs.js";
+import { inProQuality, type ExportFormat } from "./export-format.js";
+import { DESIGN_EXPORT, EXPORT_ERROR_CODES, exportFileKey, exportInputOf, type ExportResult } from "./export-jobs.js";
 import { exportPlan, type ExportPlan, type PixelSize } from "./export-plan.js";
+import { checkLicenseStillHeld } from "./plan-checks.js";
 
 export interface ExportJobDependencies {
   db: PrismaClient;
@@ -27,18 +28,20 @@ export interface ExportJobDependencies {
 async function* encode(format: ExportFormat, pages: DrawnPages, plan: ExportPlan, context: { pageSizes: PixelSize[]; title: string }): AsyncGenerator<ExportFile> {
   switch (format.type) {
     case "pdf":
-      return yield* pdfFile(pages, { size: format.size, quality: format.quality, ...context });
-    case "png":
-      if (format.singleImage) return yield* await stackedPng(pages, plan.stacked!, { lossless: format.lossless, transparent: format.transparent });
-      return yield* pngFiles(pages, format.lossless);
+      return yield* pdfFile(pages, { size: format.size, quality: format.exportQuality, ...context });
+    case "png": {
+      const options = { lossless: format.lossless, pro: inProQuality(format) };
+      if (format.singleImage) return yield* await stackedPng(pages, plan.stacked!, { ...options, transparent: format.transparent });
+      return yield* pngFiles(pages, options);
+    }
     case "jpg":
-      return yield* jpegFiles(pages, format.quality);
+      return yield* jpegFiles(pages, { quality: format.quality, pro: inProQuality(format) });
     case "gif":
-      return yield* await gifFile(pages);
+      return yield* await gifFile(pages, { pro: inProQuality(format) });
     case "pptx":
       return yield* await pptxFile(pages, context);
     case "mp4":
-      return yield* await mp4File(pages, plan.targets[0]);
+      return yield* await mp4File(pages, plan.targets[0], { pro: inProQuality(format) });
   }
 }
 
@@ -47,7 +50,7 @@ function plannedWithinBudget(format: ExportFormat, pageSizes: PixelSize[], setti
   try {
     return exportPlan(format, pageSizes, settings);
   } catch (error) {
-    if (error instanceof ValidationError) throw new PermanentJobError("internal_failure", error.message);
+    if (error instanceof ValidationError) throw new PermanentJobError(EXPORT_ERROR_CODES.failures.overBudget, error.message);
     throw error;
   }
 }
@@ -55,7 +58,7 @@ function plannedWithinBudget(format: ExportFormat, pageSizes: PixelSize[], setti
 /** The selected pages as they are now (a page removed since the export was asked is left out). */
 function pagesNow(drawing: DesignDrawing, numbers: number[]) {
   const pages = drawing.pages.filter((page) => numbers.includes(page.index));
-  if (pages.length === 0) throw new PermanentJobError("internal_failure", "The pages to export no longer exist");
+  if (pages.length === 0) throw new PermanentJobError(EXPORT_ERROR_CODES.failures.designGone, "The pages to export no longer exist");
   return pages;
 }
 
@@ -67,7 +70,8 @@ export function exportJobHandler(deps: ExportJobDependencies): JobHandler {
   return async (job: Job) => {
     const input = exportInputOf(job);
     const drawing = await designDrawing(deps, input.designId);
-    if (!drawing || drawing.design.teamId !== input.teamId) throw new PermanentJobError("internal_failure", "The design no longer exists");
+    if (!drawing || drawing.design.teamId !== input.teamId) throw new PermanentJobError(EXPORT_ERROR_CODES.failures.designGone, "The design no longer exists");
+    await checkLicenseStillHeld(deps.db, input.teamId, input.format);
     const pages = pagesNow(drawing, input.pages);
     const pageSizes = pages.map((page) => ({ width: page.width, height: page.height }));
     const plan = plannedWithinBudget(input.format, pageSizes, deps.settings);

@@ -108,7 +108,7 @@ export function exportPlan(format: ExportFormat, pages: PixelSize[], budget: Exp
 function planned(format: ExportFormat, pages: PixelSize[], maxPixels: number): ExportPlan {
   switch (format.type) {
     case "pdf": {
-      const dpi = PDF_DPI[format.quality];
+      const dpi = PDF_DPI[format.exportQuality];
       const rasters = pages.map((page) => scaled(paperFor(page, format.size), dpi / 72));
       return { targets: rasters.map((raster) => withinBudget([raster], area(raster), {}, maxPixels)[0]) };
     }

@@ -4,28 +4,26 @@ import { ValidationError } from "../../../lib/errors.js";
 import { creatorsJob } from "../../../lib/jobs/creators-jobs.js";
 import { enqueueJob } from "../../../lib/jobs/engine.js";
 import { exportFormatsOf, teamDesignPages } from "../../designs/public.js";
-import { requireCapability } from "../../identity/public.js";
 import type { ExportsContext } from "../context.js";
 import { normalizedFormat, selectedPages, type ExportFormatRequest } from "./export-format.js";
 import { DESIGN_EXPORT, type ExportInput } from "./export-jobs.js";
 import { exportPlan } from "./export-plan.js";
+import { checkPlanAllows } from "./plan-checks.js";
 import { takeExportQuota } from "./quotas.js";
 
 /**
  * An export job of a design of the caller's team. Every check comes first — the format and its
- * options, the design, what its type offers, the capability a transparent PNG needs, the pages, the
- * pixel budget — then the quotas; the worker draws the files.
+ * options, the design, what its type offers, what the plan allows (a transparent PNG, `pro` quality),
+ * the pages, the pixel budget — then the quotas; the worker draws the files.
  */
 export async function createExportJob(ctx: ExportsContext, principal: DesignPrincipal, request: { designId: string; format: ExportFormatRequest }): Promise<Job> {
   const format = normalizedFormat(request.format);
   const { design, pages } = await teamDesignPages(ctx.db, request.designId, principal.teamId);
   const offered = exportFormatsOf(design);
   if (!offered.includes(format.type)) {
-    throw new ValidationError("format.type", `This design cannot be exported as ${format.type}: it offers ${offered.join(", ")}`);
+    throw new ValidationError("format.type", `${format.type} export not supported for this design type: it offers ${offered.join(", ")}`);
   }
-  if (format.type === "png" && format.transparent) {
-    await requireCapability(ctx.db, principal.teamId, "export_png_transparency", "A PNG export with a transparent background");
-  }
+  await checkPlanAllows(ctx.db, principal.teamId, format);
   const numbers = selectedPages(request.format.pages, pages.length);
   exportPlan(format, numbers.map((number) => pages[number - 1]), ctx.settings);
   const quota = await takeExportQuota(ctx.quotas, design.id, principal.userId);

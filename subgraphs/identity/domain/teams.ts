@@ -19,6 +19,15 @@ export function capabilitiesOf(plan: TeamPlan): Capability[] {
   return CAPABILITIES.filter((capability) => PLANS_WITH[capability].includes(plan));
 }
 
+/**
+ * Plans with premium features, which `pro` quality exports need. The specification names no
+ * capability for it (only "a plan that has premium features, such as Canva Pro"), so it is not listed
+ * among the capabilities.
+ */
+const PREMIUM_PLANS: readonly TeamPlan[] = ["pro", "enterprise"];
+
+export const hasPremiumFeatures = (plan: TeamPlan): boolean => PREMIUM_PLANS.includes(plan);
+
 
 function newTeamId(): string {
   return `T${randomBytes(12).toString("base64url")}`;

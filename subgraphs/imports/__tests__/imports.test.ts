@@ -117,9 +117,10 @@ describe("POST /v1/imports", () => {
     }
   });
 
-  test("a file past IMPORT_MAX_BYTES is cut off as it arrives and fails with file_too_big", async () => {
+  test("a file past IMPORT_MAX_BYTES is cut off as it arrives and fails with invalid_file saying it is too big", async () => {
     const job = await imported(Buffer.alloc(400 * 1024, 1));
-    assert.deepEqual([job.status, job.error.code], ["failed", "file_too_big"]);
+    assert.deepEqual([job.status, job.error.code], ["failed", "invalid_file"]);
+    assert.match(job.error.message, /too big to import: it is larger than the 300 KB limit \(IMPORT_MAX_BYTES\)/);
   });
 
   test("the metadata header is checked before any byte: 400 and no job", async () => {

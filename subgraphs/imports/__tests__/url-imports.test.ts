@@ -60,12 +60,13 @@ describe("POST /v1/url-imports", () => {
     assert.deepEqual([deck.status, deck.result?.designs[0].page_count], ["success", 3]);
   });
 
-  test("a missing file fails with fetch_failed, a file past the limit with file_too_big", async () => {
+  test("a missing file fails with fetch_failed, a file past the limit with invalid_file saying it is too big", async () => {
     const missing = await urlImport(`${origin}/gone.pdf`);
     assert.deepEqual([missing.status, missing.error.code], ["failed", "fetch_failed"]);
     assert.match(missing.error.message, /HTTP 404/);
     const big = await urlImport(`${origin}/big.pdf`);
-    assert.deepEqual([big.status, big.error.code], ["failed", "file_too_big"]);
+    assert.deepEqual([big.status, big.error.code], ["failed", "invalid_file"]);
+    assert.match(big.error.message, /too big to import/);
   });
 
   test("invalid requests: 400 invalid_field and no job", async () => {

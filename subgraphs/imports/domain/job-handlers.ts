@@ -1,11 +1,10 @@
 import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
 import type { JobHandler } from "../../../lib/jobs/engine.js";
-import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { fetchPublicUrl, FetchRefusedError, FetchTooLargeError } from "../../../lib/net/safe-fetch.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
 import { createImportedDesign, designSummaries } from "../../designs/public.js";
 import type { ImportsSettings } from "../settings.js";
-import { DESIGN_IMPORT, tooBig, URL_IMPORT, type ImportInput, type ImportResult } from "./import-jobs.js";
+import { DESIGN_IMPORT, fetchFailed, tooBig, URL_IMPORT, type ImportInput, type ImportResult } from "./import-jobs.js";
 import { readImportedFile } from "./read-file.js";
 import { importBlobKey } from "./uploads.js";
 
@@ -50,7 +49,7 @@ function uploadHandler(deps: ImportJobDependencies): JobHandler {
 /** A URL that could not be fetched, or answered too much, fails its job with the documented code. */
 function fetchFailure(error: unknown, limit: number): unknown {
   if (error instanceof FetchTooLargeError) return tooBig(limit);
-  if (error instanceof FetchRefusedError) return new PermanentJobError("fetch_failed", error.message);
+  if (error instanceof FetchRefusedError) return fetchFailed(error.message);
   return error;
 }
 

@@ -48,7 +48,7 @@ export async function requestImportUpload(
 
 /**
  * Step 2 (the signed URL): stores the bytes once, as they arrive. Past `maxBytes` the partial file is
- * removed and the slot marked too big, so its job fails with `file_too_big`.
+ * removed and the slot marked too big, so its job fails with `invalid_file` (too big).
  */
 export async function receiveImportUpload(deps: { db: PrismaClient; blobs: BlobStore }, uploadId: string, incoming: IncomingBody, maxBytes: number): Promise<ReceiveOutcome> {
   const upload = await deps.db.importUpload.findUnique({ where: { id: uploadId } });

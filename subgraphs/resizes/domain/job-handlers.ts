@@ -2,7 +2,7 @@ import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { JobHandler } from "../../../lib/jobs/engine.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { createResizedCopy } from "../../designs/public.js";
-import { DESIGN_RESIZE, type ResizeInput, type ResizeResult } from "./resize-jobs.js";
+import { DESIGN_RESIZE, RESIZE_ERROR_CODES, type ResizeInput, type ResizeResult } from "./resize-jobs.js";
 
 /**
  * Makes the resized copy. Its id is derived from the job's, and the copy is written all at once, so
@@ -12,7 +12,7 @@ function resizeHandler(db: PrismaClient): JobHandler {
   return async (job) => {
     const input = job.input as unknown as ResizeInput;
     const designId = await createResizedCopy(db, { id: `DR${job.id}`, sourceId: input.designId, ownerId: job.ownerId, teamId: input.teamId, target: input.target });
-    if (!designId) throw new PermanentJobError("design_resize_error", "The design to resize no longer exists");
+    if (!designId) throw new PermanentJobError(RESIZE_ERROR_CODES.failures.designGone, "The design to resize no longer exists");
     return { designId } satisfies ResizeResult;
   };
 }

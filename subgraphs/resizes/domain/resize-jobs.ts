@@ -1,11 +1,26 @@
 import type { Job } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { enqueueJob } from "../../../lib/jobs/engine.js";
+import { jobErrorCodes } from "../../../lib/jobs/error-codes.js";
 import { resizableDesignId, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "../../designs/public.js";
 import { requireCapability } from "../../identity/public.js";
 import type { ResizesContext } from "../context.js";
 
 export const DESIGN_RESIZE = "design_resize";
+
+/**
+ * Why a resize job fails, in the words of the specification's DesignResizeErrorCode. Thumbnails are
+ * drawn when read and there are no trials, so `thumbnail_generation_error` and `trial_quota_exceeded`
+ * are never produced.
+ */
+export const RESIZE_ERROR_CODES = jobErrorCodes({
+  documented: ["thumbnail_generation_error", "design_resize_error", "create_design_error", "trial_quota_exceeded"],
+  unexpected: "design_resize_error",
+  failures: {
+    /** The design was deleted (or trashed) before the job ran. */
+    designGone: "design_resize_error",
+  },
+});
 
 /** What a resize job was asked, checked when it was made: the design, the caller's team and the target. */
 export interface ResizeInput {

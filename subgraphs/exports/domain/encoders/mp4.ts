@@ -5,8 +5,8 @@ import { SECONDS_PER_PAGE, type DrawnPages, type ExportFile } from "./export-fil
 
 /** Frames per second of an exported video: each page is held for 2 seconds, a key frame where each begins. */
 const FRAMES_PER_SECOND = 5;
-/** H.264 quantizer (10..51, lower is better) and encoder speed (0 best .. 10 fastest). */
-const QUANTIZER = 26;
+/** H.264 quantizer (10..51, lower is finer and larger) of each export quality, and encoder speed (0 best .. 10 fastest). */
+const QUANTIZER = { regular: 26, pro: 18 } as const;
 const SPEED = 8;
 
 type ThreadMessage = { ready: true } | { video: Uint8Array } | { error: string };
@@ -23,9 +23,10 @@ async function nextMessage(thread: Worker): Promise<ThreadMessage> {
  * fitted into the frame of the quality asked. Encoding runs on a thread of its own (it is synchronous
  * and would hold the process up for seconds); frames go one at a time, so one page's pixels wait at most.
  */
-export async function mp4File(pages: DrawnPages, frame: PixelSize): Promise<ExportFile[]> {
+export async function mp4File(pages: DrawnPages, frame: PixelSize, options: { pro: boolean }): Promise<ExportFile[]> {
+  const quantizer = QUANTIZER[options.pro ? "pro" : "regular"];
   const thread = new Worker(new URL("./mp4-encoder-thread.mjs", import.meta.url), {
-    workerData: { ...frame, framesPerSecond: FRAMES_PER_SECOND, framesPerPage: FRAMES_PER_SECOND * SECONDS_PER_PAGE, quantizer: QUANTIZER, speed: SPEED },
+    workerData: { ...frame, framesPerSecond: FRAMES_PER_SECOND, framesPerPage: FRAMES_PER_SECOND * SECONDS_PER_PAGE, quantizer, speed: SPEED },
   });
   try {
     await nextMessage(thread);

@@ -2,8 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ChildFailedError, ChildLimitError, childModule, runBoundedChild, type ChildLimits } from "../../../../lib/process/bounded-child.js";
-import { PermanentJobError } from "../../../../lib/jobs/errors.js";
-import { invalidFile } from "../import-jobs.js";
+import { IMPORT_ERROR_CODES, invalidFile } from "../import-jobs.js";
 import type { PdfBudget, PdfEvent, PdfJob, PdfPage } from "./budget.js";
 
 const DECODER = childModule(import.meta.url, "pdf-child");
@@ -20,7 +19,8 @@ function failure(error: unknown, limits: ChildLimits): unknown {
       ? invalidFile(`The PDF needs more than ${Math.round(limits.memoryBytes / (1024 * 1024))} MiB to be read (IMPORT_DECODER_MAX_MEMORY)`)
       : invalidFile(`The PDF takes longer than ${Math.round(limits.timeoutMs / 1000)} s to be read (IMPORT_DECODER_TIMEOUT_MS)`);
   }
-  if (error instanceof ChildFailedError && error.code) return new PermanentJobError(error.code, error.message);
+  // Only the decoder's own verdict on the file is final; anything else it failed with (a disk error) is tried again.
+  if (error instanceof ChildFailedError && error.code === IMPORT_ERROR_CODES.failures.unreadable) return invalidFile(error.message);
   return error;
 }
 
