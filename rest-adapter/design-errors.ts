@@ -16,6 +16,7 @@ export const DESIGN_ADAPTER_CODES: Record<AdapterFailure, string> = {
   invalid_header: "invalid_request",
   invalid_field: "invalid_field",
   invalid_param: "bad_request_params",
+  invalid_request: "invalid_request",
   not_octet_stream: "bad_request_body",
 };
 

@@ -19,6 +19,7 @@ export type AdapterFailure =
   | "invalid_header"
   | "invalid_field"
   | "invalid_param"
+  | "invalid_request"
   | "not_octet_stream";
 
 /** How one platform writes its error bodies. */

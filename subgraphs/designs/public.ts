@@ -10,6 +10,18 @@ export { designDrawing, type DesignDrawing } from "./domain/render/design-drawin
 export type { DrawTarget } from "./domain/render/page-svg.js";
 export { createResizedCopy, resizableDesignId, firstPageThumbnail, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
 export { designOwners, designTeams } from "./domain/design-access.js";
+export { designNotFound } from "./domain/copy-design.js";
+export {
+  commonDesignType,
+  createDesignFromPages,
+  lockDesign,
+  PAGE_NUMBERS_MAX,
+  pageNumbersProblem,
+  replaceDesignPages,
+  teamPageSources,
+  type PageRef,
+  type PageSourceFacts,
+} from "./domain/page-copies.js";
 export { createFilledCopy, createTemplateSnapshot, templateSourceElements, type ChartCell, type ChartRows, type ElementFill } from "./domain/template-copy.js";
 
 /**
