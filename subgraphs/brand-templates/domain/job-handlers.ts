@@ -4,6 +4,7 @@ import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { assetVisibleToTeam } from "../../assets/public.js";
 import { createFilledCopy } from "../../designs/public.js";
 import { filledAssetIds } from "./autofill-data.js";
+import { recordDataset } from "./template-designs.js";
 import { DESIGN_AUTOFILL, type AutofillInput, type AutofillResult } from "./autofill-jobs.js";
 
 /**
@@ -15,13 +16,14 @@ import { DESIGN_AUTOFILL, type AutofillInput, type AutofillResult } from "./auto
 function autofillHandler(db: PrismaClient): JobHandler {
   return async (job) => {
     const input = job.input as unknown as AutofillInput;
-    const template = await db.brandTemplate.findUnique({ where: { id: input.templateId }, select: { designId: true } });
+    const template = await db.brandTemplate.findUnique({ where: { id: input.templateId }, select: { designId: true, fields: true } });
     if (!template) throw new PermanentJobError("autofill_error", "The brand template no longer exists");
     for (const assetId of filledAssetIds(input.fills)) {
       if (!(await assetVisibleToTeam(db, assetId, input.teamId))) throw new PermanentJobError("autofill_error", `Asset ${assetId} is no longer available to the team`);
     }
     const designId = await createFilledCopy(db, { id: `DA${job.id}`, sourceId: template.designId, ownerId: job.ownerId, teamId: input.teamId, title: input.title, fills: input.fills });
     if (!designId) throw new PermanentJobError("autofill_error", "The brand template's pages no longer exist");
+    await recordDataset(db, designId, template.fields);
     return { designId } satisfies AutofillResult;
   };
 }

@@ -91,8 +91,10 @@ export interface PagesDesignRequest {
   title: string;
   typeKind: DesignTypeKind;
   preset: DesignPreset | null;
-  /** The team's pages to copy, in order (at least one). */
+  /** The pages to copy, in order (at least one), of designs of `sourceTeamId` (default: `teamId`). */
   pages: readonly PageRef[];
+  /** The team key of the designs copied from when not `teamId` (a brand template's snapshot is held by its template's id). */
+  sourceTeamId?: string;
   /** Kept by the designs' housekeeping as content the user made (never swept as blank). */
   keep?: boolean;
 }
@@ -105,7 +107,7 @@ export interface PagesDesignRequest {
 export async function createDesignFromPages(db: Writer, request: PagesDesignRequest): Promise<{ id: string; elementCopies: Map<string, string> } | null> {
   if (request.id && (await db.design.findUnique({ where: { id: request.id }, select: { id: true } }))) return { id: request.id, elementCopies: new Map() };
   const elementCopies = new Map<string, string>();
-  const pages = await copiedPages(db, request.teamId, request.pages, elementCopies);
+  const pages = await copiedPages(db, request.sourceTeamId ?? request.teamId, request.pages, elementCopies);
   if (!pages || pages.length === 0) return null;
   const design = await db.design.create({
     data: {

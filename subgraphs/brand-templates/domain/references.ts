@@ -1,0 +1,10 @@
+/** A design of the designs domain, known here only by its id. */
+export interface KeyReference {
+  id: string;
+}
+
+/** A data field as answered: of a template's dataset or a design's. */
+export interface DataFieldShape {
+  name: string;
+  type: "text" | "image" | "chart";
+}
