@@ -66,3 +66,14 @@ export function createLimiterFactory(options: { redis?: Redis; keyPrefix: string
     return wrap(rule, new RateLimiterRedis({ ...settings, storeClient: options.redis, rejectIfRedisNotReady: true, insuranceLimiter: inMemory }));
   };
 }
+
+/** Counts one event for a page (no GraphQL error to throw): null when admitted, else the seconds to wait. */
+export async function secondsToWait(limiter: Limiter, key: string): Promise<number | null> {
+  try {
+    await limiter.consume(key);
+    return null;
+  } catch (error) {
+    if (!(error instanceof TooManyRequestsError)) throw error;
+    return Number(error.extensions.retryAfter ?? 60);
+  }
+}

@@ -1,7 +1,6 @@
 import type { Express, Request, Response } from "express";
-import { TooManyRequestsError } from "../../lib/errors.js";
 import { escapeHtml, htmlPageHeaders } from "../../lib/html-page.js";
-import type { Limiter } from "../../lib/rate-limit.js";
+import { secondsToWait, type Limiter } from "../../lib/rate-limit.js";
 import { designUrls } from "../designs/public.js";
 import { teamCapabilities, teamsOfUsers } from "../identity/public.js";
 import type { BrandTemplatesDependencies } from "./context.js";
@@ -34,11 +33,9 @@ export function mountCreateLinks(app: Express, deps: CreateDependencies, creatio
     const grant = checkCreateLink(deps.createLinkKey, templateId, req.query.token);
     if (grant === "expired") return refusal(res, 403, "This link has expired. Ask for a new one.");
     if (grant === "invalid") return refusal(res, 403, "This link is not valid.");
-    try {
-      await creations.consume(templateId);
-    } catch (error) {
-      if (!(error instanceof TooManyRequestsError)) throw error;
-      res.set("retry-after", String(error.extensions.retryAfter ?? 60));
+    const wait = await secondsToWait(creations, templateId);
+    if (wait !== null) {
+      res.set("retry-after", String(wait));
       return refusal(res, 429, "Too many designs were made from this template in the last minute. Try again shortly.");
     }
     try {

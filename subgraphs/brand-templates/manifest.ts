@@ -14,7 +14,6 @@ export default defineManifest({
     "Query.brandTemplate": { operation: "getBrandTemplate", perMinute: 100 },
     "Query.brandTemplateDataset": { operation: "getBrandTemplateDataset", perMinute: 100 },
     "Query.designDataset": { operation: "getDesignDataset", perMinute: 100 },
-    "Mutation.createDesignFromBrandTemplate": { operation: "createDesign", perMinute: 20 },
     "Mutation.publishBrandTemplate": { operation: "publishBrandTemplate", perMinute: 20 },
     "Mutation.createDesignAutofillJob": { operation: "createDesignAutofillJob", perMinute: 10 },
     "Query.designAutofillJob": { operation: "getDesignAutofillJob", perMinute: 60 },
@@ -27,7 +26,6 @@ export default defineManifest({
     mappers: {
       BrandTemplate: prismaModel("BrandTemplate"),
       BrandTemplateDataField: "../domain/references.js#DataFieldShape",
-      Design: "../domain/references.js#KeyReference",
       DesignAutofillJob: prismaModel("Job"),
       AutofillDesignSummary: "../../designs/public.js#DesignSummaryData",
     },

@@ -14,6 +14,7 @@ export default defineManifest({
     "Query.designExportFormats": { operation: "getDesignExportFormats", perMinute: 100 },
     "Mutation.createDesign": { operation: "createDesign", perMinute: 20 },
     "Mutation.copyDesign": { operation: "createDesign", perMinute: 20 },
+    "Mutation.createDesignFromBrandTemplate": { operation: "createDesign", perMinute: 20 },
   },
   publicPaths: ["/designs"],
   codegen: {

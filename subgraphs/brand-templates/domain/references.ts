@@ -1,8 +1,3 @@
-/** A design of the designs domain, known here only by its id. */
-export interface KeyReference {
-  id: string;
-}
-
 /** A data field as answered: of a template's dataset or a design's. */
 export interface DataFieldShape {
   name: string;

@@ -6,7 +6,6 @@ import { BrandTemplate } from "./BrandTemplate.js";
 import { DesignAutofillJob } from "./DesignAutofillJob.js";
 import { createDesignAutofillJob } from "./Mutation/createDesignAutofillJob.js";
 import { publishBrandTemplate } from "./Mutation/publishBrandTemplate.js";
-import { createDesignFromBrandTemplate } from "./Mutation/createDesignFromBrandTemplate.js";
 import { designDataset } from "./Query/designDataset.js";
 import { brandTemplate } from "./Query/brandTemplate.js";
 import { brandTemplateDataset } from "./Query/brandTemplateDataset.js";
@@ -18,7 +17,7 @@ export const resolvers: Resolvers = {
   DateTime: DateTimeResolver,
   AutofillData,
   Query: { brandTemplates, brandTemplate, brandTemplateDataset, designDataset, designAutofillJob, autofillJob: designAutofillJob },
-  Mutation: { publishBrandTemplate, createDesignAutofillJob, createDesignFromBrandTemplate },
+  Mutation: { publishBrandTemplate, createDesignAutofillJob },
   BrandTemplate,
   AutofillDesignSummary,
   DesignAutofillJob,
