@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { finishedJob, onPlatform } from "../../../testing/assets.js";
 import { setPlan } from "../../../testing/designs.js";
-import { published, standardFields, startTemplatePlatform, type TemplatePlatform } from "../../../testing/brand-templates.js";
+import { published, standardFields, startTemplatePlatform, templateToken, type TemplatePlatform } from "../../../testing/brand-templates.js";
 import { designWithContent } from "../../../testing/exports.js";
 import { labelledDesign, pageLabels } from "../../../testing/page-designs.js";
 
@@ -116,6 +116,18 @@ describe("POST /v1/designs with type brand_template, and the design's dataset", 
   });
 });
 
+describe("POST /v1/designs: one budget whichever way a design is made", () => {
+  test("20 a minute across type_and_asset, design and brand_template; then 429 too_many_requests", async () => {
+    const limited = await templateToken(s.t.http, s.p, s.p.client);
+    const bodies = [{ design_type: { type: "preset", name: "email" } }, { type: "design", design_id: a }, { type: "brand_template", brand_template_id: template.id }];
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await create(bodies[i % 3], limited)).status);
+    assert.deepEqual(statuses, [...Array(20).fill(200), 429]);
+    const refused = await create(bodies[0], limited);
+    assert.deepEqual([refused.status, refused.body], [429, { code: "too_many_requests", message: "Too many requests to createDesign" }]);
+  });
+});
+
 describe("the brand template's create_url", () => {
   const open = (url: string | URL) => fetch(onPlatform(s.t.http, String(url)), { redirect: "manual" });
   const createUrlOf = async (token = s.token) => (await s.t.http.get(`/v1/brand-templates/${template.id}`, { token })).body.brand_template.create_url as string;
@@ -155,5 +167,18 @@ describe("the brand template's create_url", () => {
       await setPlan(s.t, s.p.client.userId, "enterprise");
     }
     assert.equal(await db().design.count(), designs);
+  });
+
+  test("a link opened over and over: 30 designs a minute from one template, then 429 with Retry-After", async () => {
+    const source = await designWithContent(s.t, s.token, "Flood");
+    const flood = await published(s.t, s.token, source, [], "Flood");
+    const url = (await s.t.http.get(`/v1/brand-templates/${flood.id}`, { token: s.token })).body.brand_template.create_url as string;
+    const designs = await db().design.count();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await open(url)).status);
+    assert.deepEqual(statuses, [...Array(30).fill(303), 429]);
+    const refused = await open(url);
+    assert.ok(Number(refused.headers.get("retry-after")) > 0);
+    assert.equal(await db().design.count(), designs + 30);
   });
 });
