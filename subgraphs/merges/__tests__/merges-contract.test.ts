@@ -105,6 +105,16 @@ describe("answers validate against the design platform's current specification",
     assertValid(answerOf("get", "/v1/designs/{designId}/dataset", "404"), missingDataset.body, "GET /v1/designs/{designId}/dataset 404");
   });
 
+  test("our own OpenAPI document has the new paths, their scopes and limits; POST /v1/designs's body without the operation's switches", async () => {
+    const { body } = await s.t.http.get("/openapi/design.json");
+    const merges = body.paths["/v1/merges"].post;
+    assert.deepEqual([merges.security[0].oauth2.sort(), merges.responses["429"].description], [["design:content:write", "design:meta:read"], "More than 100 requests per minute"]);
+    assert.deepEqual(body.paths["/v1/merges/{jobId}"].get.security[0].oauth2, ["design:meta:read"]);
+    assert.deepEqual(body.paths["/v1/designs/{designId}/dataset"].get.security[0].oauth2, ["design:content:read"]);
+    const members = Object.keys(body.paths["/v1/designs"].post.requestBody.content["application/json"].schema.properties).sort();
+    assert.deepEqual(members, ["brand_template_id", "design_id", "input", "page_numbers"]);
+  });
+
   test("an answer missing what the specification requires fails the check (the check can fail)", () => {
     assert.equal(answerOf("get", "/v1/merges/{jobId}")({ job: { id: "j", status: "finished" } }), false);
     assert.equal(answerOf("get", "/v1/designs/{designId}/dataset")({ dataset: { headline: { type: "video" } } }), false);
