@@ -71,6 +71,13 @@ describe("the merge job handler, against the database", () => {
     assert.deepEqual(await labels(target), ["T1", "T2", "S1"]);
   });
 
+  test("a design's own pages inserted into it are copies of its pages as they were before the job", async () => {
+    const target = await design("O", 2);
+    const merge = job("own-pages", { type: "modify_existing_design", designId: target, title: null, operations: [insert(target, [2, 1], 0), { type: "delete_pages", pageNumbers: [4] }] });
+    assert.deepEqual(await run(merge), { designId: target });
+    assert.deepEqual(await labels(target), ["O2", "O1", "O1"]);
+  });
+
   test("a resumed new-design job finds the design an earlier attempt made", async () => {
     const source = await design("S", 2);
     const merge = job("resumed-create", { type: "create_new_design", designId: null, title: "New", operations: [insert(source)] });
