@@ -5,6 +5,7 @@ import { after, before, describe, test } from "node:test";
 import type { Job } from "../../../generated/prisma/client.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { domainUnderTest, type DomainUnderTest } from "../../../testing/domain.js";
+import { MERGE_RECORD_LIFETIME_MS, sweepMergeRecords } from "../domain/housekeeping.js";
 import { mergeJobHandlers } from "../domain/job-handlers.js";
 import { mergedLayout, type MergeOperation } from "../domain/layout.js";
 import { DESIGN_MERGE, type MergeInput } from "../domain/merge-jobs.js";
@@ -103,5 +104,15 @@ describe("the merge job handler, against the database", () => {
     const after = await labels(target);
     assert.equal(after.length, 5);
     assert.deepEqual([...after].sort(), ["R1", "S1x1", "S2x1", "S3x1", "S4x1"]);
+  });
+
+  test("the records of merges are swept a week after the change, not before", async () => {
+    const target = await design("W", 1);
+    await run(job("swept", { type: "modify_existing_design", designId: target, title: null, operations: [insert(target)] }));
+    const recorded = await merges.db.designMerge.findUniqueOrThrow({ where: { jobId: "swept" } });
+    await sweepMergeRecords(merges.db, recorded.createdAt.getTime() + MERGE_RECORD_LIFETIME_MS - 1000);
+    assert.ok(await merges.db.designMerge.findUnique({ where: { jobId: "swept" } }));
+    await sweepMergeRecords(merges.db, recorded.createdAt.getTime() + MERGE_RECORD_LIFETIME_MS + 1000);
+    assert.equal(await merges.db.designMerge.findUnique({ where: { jobId: "swept" } }), null);
   });
 });
