@@ -59,10 +59,29 @@ function wrap(rule: LimitRule, limiter: RateLimiterAbstract): Limiter {
  * (rate-limiter-flexible's insurance limiter): limits stay enforced, per process, never an error.
  */
 export function createLimiterFactory(options: { redis?: Redis; keyPrefix: string }): LimiterFactory {
-  return (rule) => {
+  // One counter per rule in this process, as Redis keeps one per name: operations that share a limit's
+  // name (the ways of creating a design) share its budget in memory too.
+  const made = new Map<string, Limiter>();
+  const create = (rule: LimitRule): Limiter => {
     const settings = { keyPrefix: `${options.keyPrefix}:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
     if (!options.redis) return wrap(rule, new RateLimiterMemory(settings));
     const inMemory = new RateLimiterMemory(settings);
     return wrap(rule, new RateLimiterRedis({ ...settings, storeClient: options.redis, rejectIfRedisNotReady: true, insuranceLimiter: inMemory }));
   };
+  return (rule) => {
+    const key = `${rule.name}/${rule.points}/${rule.durationSeconds}`;
+    if (!made.has(key)) made.set(key, create(rule));
+    return made.get(key)!;
+  };
+}
+
+/** Counts one event for a page (no GraphQL error to throw): null when admitted, else the seconds to wait. */
+export async function secondsToWait(limiter: Limiter, key: string): Promise<number | null> {
+  try {
+    await limiter.consume(key);
+    return null;
+  } catch (error) {
+    if (!(error instanceof TooManyRequestsError)) throw error;
+    return Number(error.extensions.retryAfter ?? 60);
+  }
 }

@@ -22,7 +22,7 @@ export interface ConsoleOptions {
 }
 
 /** What the console asks for: uploading assets, importing design files and exporting designs, and reading those jobs. */
-const CONSOLE_SCOPES = "asset:read asset:write design:content:read design:content:write";
+const CONSOLE_SCOPES = "asset:read asset:write design:meta:read design:content:read design:content:write";
 const SIGN_IN_COOKIE = "console_sign_in";
 /** How long a sign-in may take between leaving for the authorization page and coming back. */
 const SIGN_IN_MS = 10 * 60_000;
@@ -47,10 +47,11 @@ function consoleHtml(state: PageState): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Job console</title><link rel="stylesheet" href="/pages/console.css"></head><body>
 <h1>Job console</h1>${problem}${how}
-<p>Each file becomes a job whose progress arrives live over the graph's subscription; a design imported from a file can be exported as a PDF, a job of its own.</p>
+<p>Each file becomes a job whose progress arrives live over the graph's subscription; a design imported from a file can be exported as a PDF, and the imported designs merged into one, jobs of their own.</p>
 <form id="upload"><label>Access token <input id="token" type="password" autocomplete="off" required></label>
 <label>As <select id="kind"><option value="asset">assets (images, videos)</option><option value="import">design imports (PDF, PowerPoint, …)</option></select></label>
 <label>Files <input id="files" type="file" multiple required></label><button type="submit">Upload</button></form>
+<p><button type="button" id="merge" disabled>Merge the imported designs into one</button></p>
 <h2>Jobs</h2><ul id="jobs"></ul>${session}
 <script src="/pages/console.js"></script></body></html>`;
 }

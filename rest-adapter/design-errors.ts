@@ -17,6 +17,7 @@ export const DESIGN_ADAPTER_CODES: Record<AdapterFailure, string> = {
   invalid_field: "invalid_field",
   invalid_param: "bad_request_params",
   invalid_query_param: "bad_query_params",
+  invalid_request: "invalid_request",
   not_octet_stream: "bad_request_body",
 };
 

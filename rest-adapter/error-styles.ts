@@ -20,6 +20,7 @@ export type AdapterFailure =
   | "invalid_field"
   | "invalid_param"
   | "invalid_query_param"
+  | "invalid_request"
   | "not_octet_stream";
 
 /** How one platform writes its error bodies. */

@@ -22,6 +22,7 @@ const CATALOG: Record<string, Entry> = {
   designs: { manifest: () => import("./designs/manifest.js"), module: () => import("./designs/module.js") },
   imports: { manifest: () => import("./imports/manifest.js"), module: () => import("./imports/module.js") },
   resizes: { manifest: () => import("./resizes/manifest.js"), module: () => import("./resizes/module.js") },
+  merges: { manifest: () => import("./merges/manifest.js"), module: () => import("./merges/module.js") },
   exports: { manifest: () => import("./exports/manifest.js"), module: () => import("./exports/module.js") },
   comments: { manifest: () => import("./comments/manifest.js"), module: () => import("./comments/module.js") },
   "brand-templates": { manifest: () => import("./brand-templates/manifest.js"), module: () => import("./brand-templates/module.js") },

@@ -26,7 +26,7 @@ before(async () => {
       name: "Job console",
       secretHash: createHash("sha256").update(CONSOLE_CLIENT.secret).digest("hex"),
       redirectUris: [`${t.http.baseUrl}/console/callback`],
-      scopes: ["asset:read", "asset:write", "design:content:read", "design:content:write"],
+      scopes: ["asset:read", "asset:write", "design:meta:read", "design:content:read", "design:content:write"],
       status: "approved",
       reviewedAt: new Date(),
     },
@@ -147,6 +147,13 @@ describe("pages in a real browser", () => {
     const exported = page.locator("#jobs li").filter({ hasText: /^PDF export of brochure/ }).first();
     await exported.locator('[data-status="success"]').waitFor({ timeout: 60_000 });
     assert.ok((await exported.locator("a.file").count()) >= 1, "the export's files are linked");
+
+    // The imported design merged into a new one: a merge job followed live, its design exportable in turn.
+    await page.click("#merge");
+    const merged = page.locator("#jobs li").filter({ hasText: /^Merge of 1 imported design/ }).first();
+    await merged.locator('[data-status="success"]').waitFor({ timeout: 60_000 });
+    assert.match((await merged.textContent()) ?? "", /\(design [^,]+, 2 pages\) — success/);
+    assert.equal(await merged.locator("button.export").count(), 1);
     writeFileSync(`${SCREENSHOTS_DIR}console-import-export.png`, await page.screenshot());
     assert.deepEqual(outside, []);
     await page.close();

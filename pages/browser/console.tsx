@@ -1,5 +1,5 @@
 // The job console: a signed-in design-platform user (signed in here, or an OAuth access token pasted)
-// uploads assets, imports design files and exports the designs they become, and watches each job move
+// uploads assets, imports design files, exports and merges the designs they become, and watches each job move
 // live through the graph's subscription.
 import { createClient, type Client } from "graphql-ws";
 import "./console.css";
@@ -8,6 +8,7 @@ const JOB_ERROR = "error { code message }";
 const UPLOAD_UPDATES = `subscription($id: ID!) { assetUploadJob(id: $id) { id status ${JOB_ERROR} asset { id name thumbnail { width height } } } }`;
 const IMPORT_UPDATES = `subscription($id: ID!) { designImportJob(id: $id) { id status ${JOB_ERROR} result { designs { id title } } } }`;
 const EXPORT_UPDATES = `subscription($id: ID!) { exportJob(id: $id) { id status ${JOB_ERROR} urls } }`;
+const MERGE_UPDATES = `subscription($id: ID!) { designMergeJob(id: $id) { id status ${JOB_ERROR} result { design { id title pageCount } } } }`;
 
 interface Job {
   status: string;
@@ -102,6 +103,8 @@ async function importDesign(file: File): Promise<void> {
     const designs = (j: Imported) => j.result?.designs ?? [];
     follow<Imported>(row, IMPORT_UPDATES, "designImportJob", job.id, (j) => (designs(j).length ? `designs ${designs(j).map((d) => d.id).join(", ")}` : `job ${job.id}`), (j) => {
       for (const design of designs(j)) row.element.append(exportButton(design));
+      imported.push(...designs(j));
+      $<HTMLButtonElement>("#merge").disabled = imported.length === 0;
     });
   }
 }
@@ -123,6 +126,25 @@ function exportButton(design: { id: string; title: string }): HTMLButtonElement 
   return button;
 }
 
+/** The designs imported in this tab, in the order their imports finished: what "Merge" combines. */
+const imported: { id: string; title: string }[] = [];
+
+/** Merges every design imported so far into a new one (`POST /v1/merges`), followed live; the result can be exported. */
+async function mergeImported(): Promise<void> {
+  const designs = [...imported];
+  const row = jobRow(`Merge of ${designs.length} imported design${designs.length === 1 ? "" : "s"}`);
+  row.show("requested");
+  const operations = designs.map((design) => ({ type: "insert_pages", source: { type: "design", design_id: design.id } }));
+  const body = JSON.stringify({ type: "create_new_design", title: "Merged designs", operations });
+  const job = await startJob(row, "/v1/merges", { method: "POST", headers: { "content-type": "application/json" }, body });
+  type Merged = Job & { result?: { design: { id: string; title: string; pageCount: number } } | null };
+  if (job) {
+    follow<Merged>(row, MERGE_UPDATES, "designMergeJob", job.id, (j) => (j.result ? `design ${j.result.design.id}, ${j.result.design.pageCount} pages` : `job ${job.id}`), (j) => {
+      if (j.result) row.element.append(exportButton(j.result.design));
+    });
+  }
+}
+
 // Just signed in: the server handed over the access token once; it is kept in this tab only, and the
 // address bar goes back to /console (the callback's code is used up).
 const session = document.getElementById("session");
@@ -140,6 +162,7 @@ if (session) {
 
 $("#token").value = sessionStorage.getItem("console-token") ?? "";
 $("#token").addEventListener("change", () => sessionStorage.setItem("console-token", token()));
+$<HTMLButtonElement>("#merge").addEventListener("click", () => void mergeImported());
 $<HTMLFormElement>("#upload").addEventListener("submit", (event) => {
   event.preventDefault();
   const send = $<HTMLSelectElement>("#kind").value === "import" ? importDesign : uploadAsset;

@@ -1,4 +1,4 @@
-import { buildASTSchema, Kind, parse, typeFromAST, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
+import { buildASTSchema, Kind, parse, typeFromAST, visit, type GraphQLInputType, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 import type { RestRoute, RestService } from "../route-table.js";
 import { designStyle } from "../error-styles.js";
 import { scopeDescription } from "../../lib/auth/design-scopes.js";
@@ -49,15 +49,28 @@ const ERROR_BODIES: Record<Platform, JsonSchema> = {
   business: { $ref: "#/components/schemas/BusinessError" },
 };
 
+/** Variables the route sets to choose root fields (`@include(if: $…)`, `@skip`): not members of the request's body. */
+function switchVariables(operation: OperationDefinitionNode): Set<string> {
+  const names = new Set<string>();
+  visit(operation, {
+    Directive(directive) {
+      for (const argument of directive.arguments ?? []) if (argument.value.kind === Kind.VARIABLE) names.add(argument.value.name.value);
+    },
+  });
+  return names;
+}
+
 function requestBody(route: RestRoute, schema: GraphQLSchema, operation: OperationDefinitionNode): JsonSchema | undefined {
   if (route.method === "GET" || route.method === "DELETE") return undefined;
   if (route.upload || route.bytesBody) return { required: true, content: { "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } } } };
   const pathParams = new Set([...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]));
-  const restName = Object.fromEntries(Object.entries(route.errorFields ?? {}).map(([rest, graph]) => [graph, rest]));
+  // `errorFields` maps the graph's argument names to the names REST callers know them by.
+  const restName = route.errorFields ?? {};
   const properties: Record<string, JsonSchema> = {};
+  const switches = switchVariables(operation);
   for (const variable of operation.variableDefinitions ?? []) {
     const name = variable.variable.name.value;
-    if (pathParams.has(name) || name === "uploadId") continue;
+    if (pathParams.has(name) || name === "uploadId" || switches.has(name)) continue;
     const type = typeFromAST(schema, variable.type as never) as GraphQLInputType | undefined;
     properties[restName[name] ?? name] = type ? inputSchema(type) : {};
   }

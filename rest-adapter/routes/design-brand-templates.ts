@@ -30,6 +30,9 @@ function jobBody(job: Json): Json {
   };
 }
 
+/** `{ dataset: { <name>: { type } } }` in declaration order. */
+const datasetBody = (fields: unknown) => ({ dataset: Object.fromEntries((fields as { name: string; type: string }[]).map((field) => [field.name, { type: field.type }])) });
+
 /** The request's `title` when it is text or absent; anything else is the documented 400 `bad_request_params`. */
 function titleOf(body: Json): unknown {
   if (body.title !== undefined && body.title !== null && typeof body.title !== "string") throw new RequestRefusedError("invalid_param", "title must be a string of 1 to 255 characters");
@@ -92,7 +95,15 @@ export default {
       path: "/brand-templates/:brandTemplateId/dataset",
       operation: `query($id: ID!) { brandTemplateDataset(id: $id) { name type } }`,
       variables: ({ params }) => ({ id: params.brandTemplateId }),
-      body: (d) => ({ dataset: Object.fromEntries((d.brandTemplateDataset as { name: string; type: string }[]).map((field) => [field.name, { type: field.type }])) }),
+      body: (d) => datasetBody(d.brandTemplateDataset),
+    },
+    {
+      method: "GET",
+      path: "/designs/:designId/dataset",
+      operation: `query($designId: ID!) { designDataset(designId: $designId) { name type } }`,
+      variables: ({ params }) => ({ designId: params.designId }),
+      errorCodes: { "NOT_FOUND:design": "not_found" },
+      body: (d) => datasetBody(d.designDataset),
     },
     {
       method: "POST",

@@ -1,4 +1,4 @@
-import type { RestServicePart } from "../route-table.js";
+import { RequestRefusedError, type RestRequest, type RestServicePart } from "../route-table.js";
 import { seconds, type Json } from "../helpers/design-bodies.js";
 import { designTypeOf, integerParam, textParam } from "../helpers/design-requests.js";
 
@@ -22,6 +22,26 @@ function designBody(design: Json): Json {
   };
 }
 
+/** Which way a design is made (`type`, `type_and_asset` when absent), as the operation's `@include` switches. */
+const CREATE_TYPES = { type_and_asset: "plain", design: "copy", brand_template: "fromTemplate" } as const;
+
+/** The id a `design` or `brand_template` creation names: required text (the graph checks the rest). */
+function sourceId(body: Json, member: string): string {
+  if (typeof body[member] !== "string") throw new RequestRefusedError("invalid_field", `${member} is required`);
+  return body[member] as string;
+}
+
+/** Variables of the one operation `POST /v1/designs` runs, whichever way the design is made. */
+function createVariables({ body }: RestRequest): Json {
+  const type = body.type ?? "type_and_asset";
+  if (typeof type !== "string" || !Object.hasOwn(CREATE_TYPES, type)) throw new RequestRefusedError("malformed_body", "type must be type_and_asset, design or brand_template");
+  const chosen = CREATE_TYPES[type as keyof typeof CREATE_TYPES];
+  const switches = { plain: chosen === "plain", copy: chosen === "copy", fromTemplate: chosen === "fromTemplate" };
+  if (chosen === "plain") return { ...switches, input: { designType: designTypeOf(body.design_type), assetId: body.asset_id, title: body.title } };
+  if (chosen === "copy") return { ...switches, designId: sourceId(body, "design_id"), pageNumbers: body.page_numbers };
+  return { ...switches, brandTemplateId: sourceId(body, "brand_template_id"), pageNumbers: body.page_numbers };
+}
+
 /** A page as documented: `index` (deprecated) and `page_number` are the same one-based number; `design_type` is its design's. */
 function pageBody(page: Json): Json {
   return {
@@ -41,9 +61,14 @@ export default {
     {
       method: "POST",
       path: "/designs",
-      operation: `mutation($input: CreateDesignInput!) { createDesign(input: $input) { ${DESIGN} } }`,
-      variables: ({ body }) => ({ input: { designType: designTypeOf(body.design_type), assetId: body.asset_id, title: body.title } }),
-      body: (d) => ({ design: designBody(d.createDesign as Json) }),
+      operation: `mutation($plain: Boolean!, $copy: Boolean!, $fromTemplate: Boolean!, $input: CreateDesignInput = {}, $designId: ID = "", $brandTemplateId: ID = "", $pageNumbers: [Int!]) {
+        createDesign(input: $input) @include(if: $plain) { ${DESIGN} }
+        copyDesign(designId: $designId, pageNumbers: $pageNumbers) @include(if: $copy) { ${DESIGN} }
+        createDesignFromBrandTemplate(brandTemplateId: $brandTemplateId, pageNumbers: $pageNumbers) @include(if: $fromTemplate) { ${DESIGN} } }`,
+      variables: createVariables,
+      errorCodes: { "NOT_FOUND:design": "not_found" },
+      errorFields: { designId: "design_id", brandTemplateId: "brand_template_id", pageNumbers: "page_numbers" },
+      body: (d) => ({ design: designBody((d.createDesign ?? d.copyDesign ?? d.createDesignFromBrandTemplate) as Json) }),
     },
     {
       method: "GET",

@@ -17,6 +17,8 @@ export interface BrandTemplatesDependencies {
   publicUrl: string;
   /** Signs the view and edit links of designs (the designs domain's key). */
   viewKey: Buffer;
+  /** Signs the templates' create links. */
+  createLinkKey: Buffer;
   /** Signs list continuations. */
   continuationKey: Buffer;
 }

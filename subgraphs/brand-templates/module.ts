@@ -6,11 +6,13 @@ import { createLoaders } from "./loaders.js";
 import { resolvers } from "./resolvers/index.js";
 import { brandTemplatesSettings } from "./settings.js";
 import manifest from "./manifest.js";
+import type { DataRuntime } from "../../lib/runtime.js";
+import type { BrandTemplatesDependencies } from "./context.js";
+import { CREATIONS_PER_TEMPLATE_PER_MINUTE, mountCreateLinks } from "./create-page.js";
+import type { BrandTemplatesSettings } from "./settings.js";
 
-export default defineDomain(manifest, {
-  resolvers,
-  settings: brandTemplatesSettings,
-  dependencies: (runtime, settings) => ({
+function dependencies(runtime: DataRuntime, settings: BrandTemplatesSettings): BrandTemplatesDependencies {
+  return {
     db: runtime.db.prisma,
     bus: runtime.bus,
     log: runtime.log,
@@ -18,8 +20,18 @@ export default defineDomain(manifest, {
     files: runtime.files,
     publicUrl: runtime.config.publicUrl,
     viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE),
+    createLinkKey: runtime.keyFor("brand-template-create-links"),
     continuationKey: runtime.keyFor("brand-template-continuations"),
-  }),
+  };
+}
+
+export default defineDomain(manifest, {
+  resolvers,
+  settings: brandTemplatesSettings,
+  dependencies,
+  /** The templates' create links (signed, no API token); the gateway passes `/brand-templates/…` through. */
+  routes: (app, runtime, settings) =>
+    mountCreateLinks(app, dependencies(runtime, settings as BrandTemplatesSettings), runtime.limiters({ name: "brand-template-creations", points: CREATIONS_PER_TEMPLATE_PER_MINUTE, durationSeconds: 60 })),
   loaders: ({ db }) => createLoaders(db),
   jobs: (runtime) => brandTemplateJobHandlers(runtime.db.prisma),
   jobErrorCodes: { [DESIGN_AUTOFILL]: AUTOFILL_ERROR_CODES },

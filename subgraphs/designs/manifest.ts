@@ -13,6 +13,8 @@ export default defineManifest({
     "Query.designPages": { operation: "getDesignPages", perMinute: 100 },
     "Query.designExportFormats": { operation: "getDesignExportFormats", perMinute: 100 },
     "Mutation.createDesign": { operation: "createDesign", perMinute: 20 },
+    "Mutation.copyDesign": { operation: "createDesign", perMinute: 20 },
+    "Mutation.createDesignFromBrandTemplate": { operation: "createDesign", perMinute: 20 },
   },
   publicPaths: ["/designs"],
   codegen: {

@@ -4,12 +4,27 @@ import { byIdOrNull } from "../../lib/db/group-by-key.js";
 import { isResourceId, requiredText } from "../../lib/validation.js";
 import { newId, ofTeam, TITLE_MAX } from "./domain/designs.js";
 import { viewLink } from "./domain/view-links.js";
+import type { Logger } from "../../lib/logger.js";
+import type { Bus } from "../../lib/pubsub.js";
+import type { FileService } from "../../lib/storage/file-service.js";
 
 export { exportFormatsOf, type ExportFormatName } from "./domain/export-formats.js";
 export { designDrawing, type DesignDrawing } from "./domain/render/design-drawing.js";
 export type { DrawTarget } from "./domain/render/page-svg.js";
 export { createResizedCopy, resizableDesignId, firstPageThumbnail, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
 export { designOwners, designTeams } from "./domain/design-access.js";
+export { designNotFound } from "./domain/copy-design.js";
+export {
+  commonDesignType,
+  createDesignFromPages,
+  lockDesign,
+  PAGE_NUMBERS_MAX,
+  pageNumbersProblem,
+  replaceDesignPages,
+  teamPageSources,
+  type PageRef,
+  type PageSourceFacts,
+} from "./domain/page-copies.js";
 export { createFilledCopy, createTemplateSnapshot, templateSourceElements, type ChartCell, type ChartRows, type ElementFill } from "./domain/template-copy.js";
 
 /**
@@ -52,6 +67,22 @@ const WITH_PAGE_COUNT = { _count: { select: { pages: true } } } as const;
 
 function summaryOf(design: Design & { _count: { pages: number } }): DesignSummaryData {
   return { id: design.id, title: design.title, createdAt: design.createdAt, updatedAt: design.updatedAt, pageCount: design._count.pages };
+}
+
+/**
+ * What a domain whose jobs make designs needs (resizes, merges): the database, the bus its jobs are
+ * announced on, and what the summaries it answers are drawn and linked with.
+ */
+export interface DesignJobDependencies {
+  db: PrismaClient;
+  bus: Bus;
+  log: Logger;
+  /** Where the designs' rendered thumbnails are stored and signed. */
+  files: FileService;
+  /** Where clients reach the deployment: the designs' edit and view URLs. */
+  publicUrl: string;
+  /** Signs the designs' view and edit links (the designs domain's key). */
+  viewKey: Buffer;
 }
 
 /** What the key of design view links is derived for (`runtime.keyFor`): every domain handing out design URLs signs with it. */

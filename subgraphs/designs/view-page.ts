@@ -1,9 +1,8 @@
 import type { Express, Request, Response } from "express";
 import type { InternalCalls } from "../../lib/auth/internal-calls.js";
-import { TooManyRequestsError } from "../../lib/errors.js";
 import { htmlPageHeaders } from "../../lib/html-page.js";
 import { callerAddress } from "../../lib/http.js";
-import type { Limiter } from "../../lib/rate-limit.js";
+import { secondsToWait, type Limiter } from "../../lib/rate-limit.js";
 import type { DesignsDependencies } from "./context.js";
 import { createLoaders } from "./loaders.js";
 import { escapeXml } from "./domain/render/page-svg.js";
@@ -63,11 +62,9 @@ export function mountViewPages(app: Express, deps: ViewerDependencies, views: Li
     const verdict = checkViewLink(deps.viewKey, designId, purpose, req.query.token);
     if (verdict === "expired") return refusal(res, 403, "This link has expired. Ask for a new one.");
     if (verdict !== "valid") return refusal(res, 403, "This link is not valid.");
-    try {
-      await views.consume(designId);
-    } catch (error) {
-      if (!(error instanceof TooManyRequestsError)) throw error;
-      res.set("retry-after", String(error.extensions.retryAfter ?? 60));
+    const wait = await secondsToWait(views, designId);
+    if (wait !== null) {
+      res.set("retry-after", String(wait));
       return refusal(res, 429, "This design has been viewed too often in the last minute. Try again shortly.");
     }
     try {

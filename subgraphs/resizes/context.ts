@@ -1,20 +1,7 @@
-import type { PrismaClient } from "../../lib/db/database.js";
-import type { Logger } from "../../lib/logger.js";
 import type { DomainContext } from "../../lib/modules/domain-module.js";
-import type { Bus } from "../../lib/pubsub.js";
-import type { FileService } from "../../lib/storage/file-service.js";
+import type { DesignJobDependencies } from "../designs/public.js";
 import type { ResizesLoaders } from "./loaders.js";
 
-export interface ResizesDependencies {
-  db: PrismaClient;
-  bus: Bus;
-  log: Logger;
-  /** Where the designs' rendered thumbnails are stored and signed. */
-  files: FileService;
-  /** Where clients reach the deployment: the designs' edit and view URLs. */
-  publicUrl: string;
-  /** Signs the designs' view and edit links (the designs domain's key). */
-  viewKey: Buffer;
-}
+export type ResizesDependencies = DesignJobDependencies;
 
 export type ResizesContext = DomainContext<ResizesDependencies, ResizesLoaders>;

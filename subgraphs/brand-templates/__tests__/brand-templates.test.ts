@@ -84,7 +84,7 @@ describe("GET /v1/brand-templates/{id} and its dataset", () => {
     assert.deepEqual(Object.keys(body).sort(), ["create_url", "created_at", "id", "thumbnail", "title", "updated_at", "view_url"]);
     const { designId: snapshotId } = await db().brandTemplate.findUniqueOrThrow({ where: { id: template.id } });
     assert.match(body.view_url, new RegExp(`/designs/${snapshotId}/view\\?token=[\\w.-]+$`));
-    assert.match(body.create_url, new RegExp(`/designs/${snapshotId}/edit\\?token=[\\w.-]+$`));
+    assert.match(body.create_url, new RegExp(`/brand-templates/${template.id}/create\\?token=[\\w.-]+$`));
     assert.equal(typeof body.created_at, "number");
     const thumbnail = await fetchedPng(s.t.http, body.thumbnail.url);
     assert.deepEqual([thumbnail.width, thumbnail.height], [400, 300]);

@@ -4,6 +4,7 @@ import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { assetVisibleToTeam } from "../../assets/public.js";
 import { createFilledCopy } from "../../designs/public.js";
 import { filledAssetIds } from "./autofill-data.js";
+import { recordDataset } from "./template-designs.js";
 import { AUTOFILL_ERROR_CODES, DESIGN_AUTOFILL, type AutofillInput, type AutofillResult } from "./autofill-jobs.js";
 
 const changedSinceRequest = (message: string) => new PermanentJobError(AUTOFILL_ERROR_CODES.failures.templateChanged, message);
@@ -17,13 +18,14 @@ const changedSinceRequest = (message: string) => new PermanentJobError(AUTOFILL_
 function autofillHandler(db: PrismaClient): JobHandler {
   return async (job) => {
     const input = job.input as unknown as AutofillInput;
-    const template = await db.brandTemplate.findUnique({ where: { id: input.templateId }, select: { designId: true } });
+    const template = await db.brandTemplate.findUnique({ where: { id: input.templateId }, select: { designId: true, fields: true } });
     if (!template) throw changedSinceRequest("The brand template no longer exists");
     for (const assetId of filledAssetIds(input.fills)) {
       if (!(await assetVisibleToTeam(db, assetId, input.teamId))) throw changedSinceRequest(`Asset ${assetId} is no longer available to the team`);
     }
     const designId = await createFilledCopy(db, { id: `DA${job.id}`, sourceId: template.designId, ownerId: job.ownerId, teamId: input.teamId, title: input.title, fills: input.fills });
     if (!designId) throw changedSinceRequest("The brand template's pages no longer exist");
+    await recordDataset(db, designId, template.fields);
     return { designId } satisfies AutofillResult;
   };
 }

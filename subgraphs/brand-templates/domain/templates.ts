@@ -13,7 +13,7 @@ export interface BrandTemplateListArgs extends ListingArgs {
 }
 
 /** Reading brand templates needs the `brand_template` capability (enterprise plans): forbidden otherwise. */
-export function requireBrandTemplates(ctx: BrandTemplatesContext, principal: DesignPrincipal): Promise<void> {
+export function requireBrandTemplates(ctx: Pick<BrandTemplatesContext, "db">, principal: DesignPrincipal): Promise<void> {
   return requireCapability(ctx.db, principal.teamId, "brand_template", "Brand templates");
 }
 
@@ -21,7 +21,7 @@ export function requireBrandTemplates(ctx: BrandTemplatesContext, principal: Des
  * The caller's team's template by its current id, or by its former-format id until that alias
  * expires; an unknown id, another team's template and an expired alias are the same not found.
  */
-export async function teamTemplate(ctx: BrandTemplatesContext, principal: DesignPrincipal, id: string, now = new Date()): Promise<BrandTemplate> {
+export async function teamTemplate(ctx: Pick<BrandTemplatesContext, "db">, principal: DesignPrincipal, id: string, now = new Date()): Promise<BrandTemplate> {
   const template = isResourceId(id)
     ? await ctx.db.brandTemplate.findFirst({ where: { OR: [{ id }, { legacyId: id, legacyIdExpiresAt: { gt: now } }] } })
     : null;
@@ -30,7 +30,7 @@ export async function teamTemplate(ctx: BrandTemplatesContext, principal: Design
 }
 
 /** A template's data fields in the order they were declared. */
-export function templateFields(ctx: BrandTemplatesContext, templateId: string): Promise<BrandTemplateField[]> {
+export function templateFields(ctx: Pick<BrandTemplatesContext, "db">, templateId: string): Promise<BrandTemplateField[]> {
   return ctx.db.brandTemplateField.findMany({ where: { templateId }, orderBy: { position: "asc" } });
 }
 

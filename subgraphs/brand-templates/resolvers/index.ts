@@ -6,6 +6,7 @@ import { BrandTemplate } from "./BrandTemplate.js";
 import { DesignAutofillJob } from "./DesignAutofillJob.js";
 import { createDesignAutofillJob } from "./Mutation/createDesignAutofillJob.js";
 import { publishBrandTemplate } from "./Mutation/publishBrandTemplate.js";
+import { designDataset } from "./Query/designDataset.js";
 import { brandTemplate } from "./Query/brandTemplate.js";
 import { brandTemplateDataset } from "./Query/brandTemplateDataset.js";
 import { brandTemplates } from "./Query/brandTemplates.js";
@@ -15,7 +16,7 @@ import { designAutofillJob } from "./Query/designAutofillJob.js";
 export const resolvers: Resolvers = {
   DateTime: DateTimeResolver,
   AutofillData,
-  Query: { brandTemplates, brandTemplate, brandTemplateDataset, designAutofillJob, autofillJob: designAutofillJob },
+  Query: { brandTemplates, brandTemplate, brandTemplateDataset, designDataset, designAutofillJob, autofillJob: designAutofillJob },
   Mutation: { publishBrandTemplate, createDesignAutofillJob },
   BrandTemplate,
   AutofillDesignSummary,

@@ -5,6 +5,8 @@ import { designs } from "./Query/designs.js";
 import { designPages } from "./Query/designPages.js";
 import { designExportFormats } from "./Query/designExportFormats.js";
 import { createDesign } from "./Mutation/createDesign.js";
+import { copyDesign } from "./Mutation/copyDesign.js";
+import { createDesignFromBrandTemplate } from "./Mutation/createDesignFromBrandTemplate.js";
 import { Asset } from "./Asset.js";
 import { Design } from "./Design.js";
 import { DesignOwner } from "./DesignOwner.js";
@@ -14,7 +16,7 @@ import { DesignElement, ImageElement, ShapeElement, TextElement } from "./Design
 export const resolvers: Resolvers = {
   DateTime: DateTimeResolver,
   Query: { design, designs, designPages, designExportFormats },
-  Mutation: { createDesign },
+  Mutation: { createDesign, copyDesign, createDesignFromBrandTemplate },
   Asset,
   Design,
   DesignOwner,

@@ -1,0 +1,118 @@
+// @tier unit
+// @depends postgres
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Job } from "../../../generated/prisma/client.js";
+import { PermanentJobError } from "../../../lib/jobs/errors.js";
+import { domainUnderTest, type DomainUnderTest } from "../../../testing/domain.js";
+import { MERGE_RECORD_LIFETIME_MS, sweepMergeRecords } from "../domain/housekeeping.js";
+import { mergeJobHandlers } from "../domain/job-handlers.js";
+import { mergedLayout, type MergeOperation } from "../domain/layout.js";
+import { DESIGN_MERGE, type MergeInput } from "../domain/merge-jobs.js";
+
+let merges: DomainUnderTest<unknown>;
+before(async () => (merges = await domainUnderTest("merges")));
+after(() => merges?.stop());
+
+const TEAM = "Tmerges";
+let designs = 0;
+
+/** A design of TEAM whose pages each hold one text naming it (`<label><n>`). */
+async function design(label: string, pages: number): Promise<string> {
+  const id = `D${label}${++designs}`;
+  await merges.db.design.create({
+    data: {
+      id, title: label, titleKey: label.toLowerCase(), ownerId: 1, teamId: TEAM, typeKind: "custom",
+      pages: { create: Array.from({ length: pages }, (_, index) => ({ id: `${id}p${index + 1}`, index: index + 1, width: 100, height: 100, elements: { create: [{ id: `${id}e${index + 1}`, kind: "text" as const, x: 0, y: 0, width: 10, height: 10, z: 0, text: `${label}${index + 1}`, fontSize: 10, color: "#000000" }] } })) },
+    },
+  });
+  return id;
+}
+
+const labels = async (designId: string) =>
+  (await merges.db.designPage.findMany({ where: { designId }, orderBy: { index: "asc" }, include: { elements: true } })).map((page) => page.elements[0]?.text);
+
+const insert = (designId: string, pageNumbers: number[] | null = null, afterPageNumber: number | null = null): MergeOperation => ({ type: "insert_pages", source: { designId, pageNumbers }, afterPageNumber });
+
+function job(id: string, input: Omit<MergeInput, "teamId">): Job {
+  return { id, kind: DESIGN_MERGE, ownerId: 1, input: { ...input, teamId: TEAM } } as unknown as Job;
+}
+
+const run = (merge: Job) => mergeJobHandlers(merges.db)[DESIGN_MERGE](merge, new AbortController().signal);
+
+describe("the merged layout (each step on the pages the one before left)", () => {
+  const counts = (id: string) => ({ S: 3 })[id] ?? 0;
+  const pages = (refs: { designId: string; pageNumber: number }[]) => refs.map((ref) => `${ref.designId}${ref.pageNumber}`);
+  const start = [1, 2, 3, 4].map((pageNumber) => ({ designId: "T", pageNumber }));
+
+  test("insert at the end by default, at 0 or after a page; move after a page as the pages were before the move; delete", () => {
+    assert.deepEqual(pages(mergedLayout([], [insert("S", [2]), insert("S", null, 0), insert("S", [1], 2)], counts)), ["S1", "S2", "S1", "S3", "S2"]);
+    assert.deepEqual(pages(mergedLayout(start, [{ type: "move_pages", fromPageNumbers: [1, 3], toAfterPageNumber: 2 }], counts)), ["T2", "T1", "T3", "T4"]);
+    assert.deepEqual(pages(mergedLayout(start, [{ type: "move_pages", fromPageNumbers: [4], toAfterPageNumber: 0 }], counts)), ["T4", "T1", "T2", "T3"]);
+    assert.deepEqual(pages(mergedLayout(start, [{ type: "delete_pages", pageNumbers: [4, 1] }], counts)), ["T2", "T3"]);
+  });
+
+  test("a page past the end, a position past the end, a page twice, no page left: refused in the platform's words", () => {
+    const refused = (operations: MergeOperation[], message: RegExp) => assert.throws(() => mergedLayout(start, operations, counts), (error: Error) => message.test(error.message));
+    refused([insert("S", [4])], /^Page number 4 is out of range \(design has 3 pages\)$/);
+    refused([insert("S", null, 5)], /^Page number 5 is out of range \(design has 4 pages\)$/);
+    refused([{ type: "delete_pages", pageNumbers: [2, 2] }], /named twice/);
+    refused([{ type: "delete_pages", pageNumbers: [1, 2, 3] }, { type: "delete_pages", pageNumbers: [2] }], /Page number 2 is out of range \(design has 1 pages\)/);
+    refused([{ type: "delete_pages", pageNumbers: [1, 2, 3, 4] }], /no pages left/);
+  });
+});
+
+describe("the merge job handler, against the database", () => {
+  test("a job resumed after it changed a design returns the same design and changes nothing again", async () => {
+    const target = await design("T", 2);
+    const source = await design("S", 1);
+    const merge = job("resumed-modify", { type: "modify_existing_design", designId: target, title: null, operations: [insert(source)] });
+    assert.deepEqual(await run(merge), { designId: target });
+    assert.deepEqual(await run(merge), { designId: target });
+    assert.deepEqual(await labels(target), ["T1", "T2", "S1"]);
+  });
+
+  test("a design's own pages inserted into it are copies of its pages as they were before the job", async () => {
+    const target = await design("O", 2);
+    const merge = job("own-pages", { type: "modify_existing_design", designId: target, title: null, operations: [insert(target, [2, 1], 0), { type: "delete_pages", pageNumbers: [4] }] });
+    assert.deepEqual(await run(merge), { designId: target });
+    assert.deepEqual(await labels(target), ["O2", "O1", "O1"]);
+  });
+
+  test("a resumed new-design job finds the design an earlier attempt made", async () => {
+    const source = await design("S", 2);
+    const merge = job("resumed-create", { type: "create_new_design", designId: null, title: "New", operations: [insert(source)] });
+    const count = await merges.db.design.count();
+    assert.deepEqual(await run(merge), { designId: "DMresumed-create" });
+    assert.deepEqual(await run(merge), { designId: "DMresumed-create" });
+    assert.equal(await merges.db.design.count(), count + 1);
+  });
+
+  test("a source deleted, or pages that no longer fit the operations, before the job ran: it fails and changes nothing", async () => {
+    const gone = job("gone-source", { type: "create_new_design", designId: null, title: "New", operations: [insert("Dgone")] });
+    await assert.rejects(run(gone), (error) => error instanceof PermanentJobError && error.code === "create_design_error");
+    const target = await design("T", 2);
+    const shrunk = job("shrunk-target", { type: "modify_existing_design", designId: target, title: "Renamed", operations: [{ type: "delete_pages", pageNumbers: [3] }] });
+    await assert.rejects(run(shrunk), (error) => error instanceof PermanentJobError && error.code === "modify_design_error" && /out of range/.test(error.message));
+    assert.deepEqual([await labels(target), (await merges.db.design.findUniqueOrThrow({ where: { id: target } })).title], [["T1", "T2"], "T"]);
+  });
+
+  test("merges into one design at the same moment run one after another: every insert lands", async () => {
+    const target = await design("R", 1);
+    const sources = await Promise.all([1, 2, 3, 4].map((n) => design(`S${n}x`, 1)));
+    await Promise.all(sources.map((source, n) => run(job(`race-${n}`, { type: "modify_existing_design", designId: target, title: null, operations: [insert(source)] }))));
+    const after = await labels(target);
+    assert.equal(after.length, 5);
+    assert.deepEqual([...after].sort(), ["R1", "S1x1", "S2x1", "S3x1", "S4x1"]);
+  });
+
+  test("the records of merges are swept a week after the change, not before", async () => {
+    const target = await design("W", 1);
+    await run(job("swept", { type: "modify_existing_design", designId: target, title: null, operations: [insert(target)] }));
+    const recorded = await merges.db.designMerge.findUniqueOrThrow({ where: { jobId: "swept" } });
+    await sweepMergeRecords(merges.db, recorded.createdAt.getTime() + MERGE_RECORD_LIFETIME_MS - 1000);
+    assert.ok(await merges.db.designMerge.findUnique({ where: { jobId: "swept" } }));
+    await sweepMergeRecords(merges.db, recorded.createdAt.getTime() + MERGE_RECORD_LIFETIME_MS + 1000);
+    assert.equal(await merges.db.designMerge.findUnique({ where: { jobId: "swept" } }), null);
+  });
+});
