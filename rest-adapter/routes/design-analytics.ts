@@ -94,7 +94,7 @@ export default {
     {
       method: "POST",
       path: "/designs/:designId/analytics/page-views",
-      errorFields: { page_ids: "pageIds" },
+      errorFields: { pageIds: "page_ids" },
       operation: `query($designId: ID!, $pageIds: [ID!]!, $filter: PageViewFilterInput, $limit: Int, $continuation: String) {
         designAnalyticsPageViews(designId: $designId, pageIds: $pageIds, filter: $filter, ${LIST_ARGUMENTS}) {
           items { pageId totalViewDurationSeconds uniqueViewCount } continuation } }`,
