@@ -1,4 +1,5 @@
 import express, { type Express } from "express";
+import type { GraphQLSchema } from "graphql";
 import type { Config } from "../lib/config.js";
 import { finishJsonApp, listen, trustProxyValue, type RunningServer } from "../lib/http.js";
 import { InternalCalls } from "../lib/auth/internal-calls.js";
@@ -12,6 +13,8 @@ import type { RestService } from "./route-table.js";
 import { overHttp, type RunOperation } from "./gateway-client.js";
 import { REST_SERVICES } from "./services.js";
 import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
+import { MANIFESTS } from "../subgraphs/manifests.js";
+import { composedGraphSchema } from "./graph-schema.js";
 
 /** Services with a port of their own (the business platform's), and that port as configured. */
 export function directServices(config: Config, services: readonly RestService[] = REST_SERVICES): { service: RestService; port: number }[] {
@@ -26,10 +29,12 @@ export function adapterOptions(
   gatewayUrl: () => string,
   internalCalls: InternalCalls,
   readiness: readonly ReadinessCheck[],
+  graphSchema: GraphQLSchema | undefined,
   runOperation: RunOperation = overHttp(gatewayUrl),
   services: readonly RestService[] = REST_SERVICES,
 ): AdapterOptions {
-  return { gatewayUrl, runOperation, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls, readiness, metrics: config.metrics.enabled, services };
+  const { corsAllowOrigin, bodyLimitBytes, publicUrl } = config;
+  return { gatewayUrl, runOperation, corsAllowOrigin, bodyLimitBytes, publicUrl, log, internalCalls, readiness, metrics: config.metrics.enabled, services, graphSchema: () => graphSchema };
 }
 
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
@@ -66,7 +71,8 @@ export async function startDirectPorts(config: Config, options: AdapterOptions, 
 export async function start(config: Config, log: Logger, host: string): Promise<{ main: RunningServer; direct: Record<string, RunningServer> }> {
   const internalCalls = InternalCalls.forSecret(await resolveJwtSecret(config, log));
   // The adapter keeps no data of its own: it is ready when the graph it runs operations on answers.
-  const options = adapterOptions(config, log, () => config.gatewayUrl, internalCalls, [healthCheck("gateway", healthUrlOf(config.gatewayUrl))]);
+  const readiness = [healthCheck("gateway", healthUrlOf(config.gatewayUrl))];
+  const options = adapterOptions(config, log, () => config.gatewayUrl, internalCalls, readiness, composedGraphSchema(MANIFESTS));
   const app = newApp(config);
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
   app.get("/readyz", readyz(() => options.readiness));

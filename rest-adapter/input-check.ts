@@ -1,0 +1,131 @@
+import {
+  coerceInputValue,
+  getNamedType,
+  GraphQLError,
+  isEnumType,
+  isInputObjectType,
+  isInputType,
+  isListType,
+  isNonNullType,
+  Kind,
+  parse,
+  typeFromAST,
+  type GraphQLInputType,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from "graphql";
+import type { VariablePath } from "./rest-fields.js";
+
+/**
+ * What is wrong with one input, at its variable path (`["input", "designType", "width"]`):
+ * `required` absent or null, `unknown` a member its type does not have, `invalid` a value its type refuses.
+ */
+export interface InputProblem {
+  path: VariablePath;
+  kind: "required" | "unknown" | "invalid";
+  /** For `invalid`: what the value must be, in words ("an integer"), or the allowed values of an enum. */
+  expected?: string;
+  allowed?: readonly string[];
+}
+
+const SCALAR_WORDS: Record<string, string> = {
+  String: "a string",
+  Int: "an integer",
+  Float: "a number",
+  Boolean: "true or false",
+  ID: "a string",
+};
+
+/** What a value of `type` must be: an enum's values, a scalar's kind, an object, or the scalar's own words (`must be …`). */
+function expectation(type: GraphQLNamedType | undefined, typeName: string, detail?: string): Pick<InputProblem, "expected" | "allowed"> {
+  if (type && isEnumType(type)) return { allowed: type.getValues().map((value) => value.name) };
+  if (type && isInputObjectType(type)) return { expected: "an object" };
+  if (SCALAR_WORDS[typeName]) return { expected: SCALAR_WORDS[typeName] };
+  const own = detail && /^must be (.+?)\.?$/.exec(detail)?.[1];
+  return { expected: own || `a valid ${typeName}` };
+}
+
+/** The named type at `path` inside `type` (list items by index, input members by name). */
+function typeAt(type: GraphQLInputType, path: VariablePath): GraphQLNamedType | undefined {
+  let current: GraphQLInputType | undefined = type;
+  for (const key of path) {
+    while (current && (isNonNullType(current) || (isListType(current) && typeof key === "number"))) current = current.ofType as GraphQLInputType;
+    if (typeof key === "number") continue;
+    const named: GraphQLNamedType | undefined = current && getNamedType(current);
+    current = named && isInputObjectType(named) ? named.getFields()[key]?.type : undefined;
+  }
+  return current && getNamedType(current);
+}
+
+/** A coercion error as a problem at its path (graphql-js words it; the words decide nothing beyond which kind). */
+function problemOf(variableType: GraphQLInputType, path: VariablePath, value: unknown, error: GraphQLError): InputProblem {
+  const member = /^Field "(\w+)" (of required type|is not defined by type)/.exec(error.message);
+  if (member) return { path: [...path, member[1]], kind: member[2] === "of required type" ? "required" : "unknown" };
+  if (value === null || value === undefined) return { path, kind: "required" };
+  const type = typeAt(variableType, path.slice(1));
+  const detail = /^Expected type "\w+"\. (.+)$/.exec(error.message)?.[1];
+  return { path, kind: "invalid", ...expectation(type, type?.name ?? "value", detail) };
+}
+
+const operations = new Map<string, OperationDefinitionNode | undefined>();
+
+function operationOf(source: string): OperationDefinitionNode | undefined {
+  if (!operations.has(source)) {
+    const definition = parse(source).definitions.find((node): node is OperationDefinitionNode => node.kind === Kind.OPERATION_DEFINITION);
+    operations.set(source, definition);
+  }
+  return operations.get(source);
+}
+
+/**
+ * The first problem of the variables against the operation's variable definitions in the graph's
+ * schema, as graphql-js coerces them; none when they fit, or when the schema does not know a type the
+ * operation declares (a domain not served here: the graph answers for itself).
+ */
+export function checkVariables(schema: GraphQLSchema, operation: string, variables: Record<string, unknown>): InputProblem | undefined {
+  const definitions = operationOf(operation)?.variableDefinitions ?? [];
+  const types = definitions.map((definition) => typeFromAST(schema, definition.type as never) as GraphQLInputType | undefined);
+  if (types.some((type) => !type || !isInputType(type))) return undefined;
+  for (const [index, definition] of definitions.entries()) {
+    const name = definition.variable.name.value;
+    const type = types[index]!;
+    const value = variables[name];
+    if (value === undefined) {
+      if (isNonNullType(type) && !definition.defaultValue) return { path: [name], kind: "required" };
+      continue;
+    }
+    let problem: InputProblem | undefined;
+    coerceInputValue(value, type, (path, invalid, error) => {
+      problem ??= problemOf(type, [name, ...path], invalid, error);
+    });
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** Words only GraphQL's own messages use: such a message never reaches a REST caller as it is. */
+export const GRAPHQL_WORDING = /Variable "\$|Expected type|Expected non-nullable|Expected value of type|got invalid value|cannot represent|non-nullable|does not exist in "|of required type|is not defined by type|Cannot query field|Unknown (type|argument)|Syntax Error/;
+
+/** `input.designType.width`, `tags[1]` → its path. */
+function pathOf(text: string): VariablePath {
+  return [...text.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] !== undefined ? Number(match[2]) : match[1]));
+}
+
+/**
+ * A variable's problem as the graph words it (`Variable "$sortBy" got invalid value "newest"; Value
+ * "newest" does not exist in "DesignSortBy" enum.`): what a subgraph refuses of a custom scalar, or the
+ * gateway of a value the adapter did not check. `schema` lists an enum's values when it knows them.
+ */
+export function problemOfGraphMessage(message: string, schema?: GraphQLSchema): InputProblem | undefined {
+  const variable = /^Variable "\$(\w+)"/.exec(message)?.[1];
+  if (!variable) return undefined;
+  const path = pathOf(/ at "([^"]+)"/.exec(message)?.[1] ?? variable);
+  const member = /Field "(\w+)" (of required type|is not defined by type)/.exec(message);
+  if (member) return { path: [...path, member[1]], kind: member[2] === "of required type" ? "required" : "unknown" };
+  if (/was not provided|must not be null|not to be null/.test(message)) return { path, kind: "required" };
+  const enumName = /does not exist in "(\w+)" enum/.exec(message)?.[1];
+  const typeName = enumName ?? /(String|Int|Float|Boolean|ID) cannot represent/.exec(message)?.[1] ?? /Expected type "(\w+)"/.exec(message)?.[1];
+  if (!typeName) return { path, kind: "invalid" };
+  return { path, kind: "invalid", ...expectation(schema?.getType(typeName) ?? undefined, typeName, /Expected type "\w+"\. (.+)$/.exec(message)?.[1]) };
+}
