@@ -46,8 +46,8 @@ function expectation(type: GraphQLNamedType | undefined, typeName: string, detai
   return { expected: own || `a valid ${typeName}` };
 }
 
-/** The named type at `path` inside `type` (list items by index, input members by name). */
-function typeAt(type: GraphQLInputType, path: VariablePath): GraphQLNamedType | undefined {
+/** The type at `path` inside `type` (list items by index, input members by name). */
+function typeAt(type: GraphQLInputType, path: VariablePath): GraphQLInputType | undefined {
   let current: GraphQLInputType | undefined = type;
   for (const key of path) {
     while (current && (isNonNullType(current) || (isListType(current) && typeof key === "number"))) current = current.ofType as GraphQLInputType;
@@ -55,7 +55,7 @@ function typeAt(type: GraphQLInputType, path: VariablePath): GraphQLNamedType | 
     const named: GraphQLNamedType | undefined = current && getNamedType(current);
     current = named && isInputObjectType(named) ? named.getFields()[key]?.type : undefined;
   }
-  return current && getNamedType(current);
+  return current;
 }
 
 /** A coercion error as a problem at its path (graphql-js words it; the words decide nothing beyond which kind). */
@@ -63,9 +63,12 @@ function problemOf(variableType: GraphQLInputType, path: VariablePath, value: un
   const member = /^Field "(\w+)" (of required type|is not defined by type)/.exec(error.message);
   if (member) return { path: [...path, member[1]], kind: member[2] === "of required type" ? "required" : "unknown" };
   if (value === null || value === undefined) return { path, kind: "required" };
-  const type = typeAt(variableType, path.slice(1));
+  const at = typeAt(variableType, path.slice(1));
+  const type = at && getNamedType(at);
   const detail = /^Expected type "\w+"\. (.+)$/.exec(error.message)?.[1];
-  return { path, kind: "invalid", ...expectation(type, type?.name ?? "value", detail) };
+  // graphql-js takes a value that is no list as a list of one, and refuses it as that item.
+  const list = at && isListType(isNonNullType(at) ? at.ofType : at) && !Array.isArray(value);
+  return { path, kind: "invalid", ...(list ? { expected: "a list" } : expectation(type, type?.name ?? "value", detail)) };
 }
 
 const operations = new Map<string, OperationDefinitionNode | undefined>();
@@ -76,6 +79,13 @@ function operationOf(source: string): OperationDefinitionNode | undefined {
     operations.set(source, definition);
   }
   return operations.get(source);
+}
+
+/** The input type at a variable path of an operation (`["input", "designType"]`), as the schema declares it. */
+export function inputTypeAt(schema: GraphQLSchema, operation: string, path: VariablePath): GraphQLInputType | undefined {
+  const definition = operationOf(operation)?.variableDefinitions?.find((candidate) => candidate.variable.name.value === path[0]);
+  const type = definition && (typeFromAST(schema, definition.type as never) as GraphQLInputType | undefined);
+  return type && typeAt(type, path.slice(1));
 }
 
 /**
@@ -120,12 +130,15 @@ function pathOf(text: string): VariablePath {
 export function problemOfGraphMessage(message: string, schema?: GraphQLSchema): InputProblem | undefined {
   const variable = /^Variable "\$(\w+)"/.exec(message)?.[1];
   if (!variable) return undefined;
-  const path = pathOf(/ at "([^"]+)"/.exec(message)?.[1] ?? variable);
-  const member = /Field "(\w+)" (of required type|is not defined by type)/.exec(message);
+  const at = /^Variable "\$\w+" got invalid value [\s\S]*? at "([^"]+)"; ([\s\S]+)$/.exec(message);
+  const path = pathOf(at?.[1] ?? variable);
+  // What the type says of the value: after the path, else after the value (its own text may hold "; ").
+  const reason = at?.[2] ?? message.slice(message.lastIndexOf("; ") + 2);
+  const member = /Field "(\w+)" (of required type|is not defined by type)/.exec(reason);
   if (member) return { path: [...path, member[1]], kind: member[2] === "of required type" ? "required" : "unknown" };
   if (/was not provided|must not be null|not to be null/.test(message)) return { path, kind: "required" };
-  const enumName = /does not exist in "(\w+)" enum/.exec(message)?.[1];
-  const typeName = enumName ?? /(String|Int|Float|Boolean|ID) cannot represent/.exec(message)?.[1] ?? /Expected type "(\w+)"/.exec(message)?.[1];
-  if (!typeName) return { path, kind: "invalid" };
-  return { path, kind: "invalid", ...expectation(schema?.getType(typeName) ?? undefined, typeName, /Expected type "\w+"\. (.+)$/.exec(message)?.[1]) };
+  const typeName = /does not exist in "(\w+)" enum/.exec(reason)?.[1] ?? /(String|Int|Float|Boolean|ID) cannot represent/.exec(reason)?.[1] ?? /^Expected type "(\w+)"/.exec(reason)?.[1];
+  const own = /^(?:Expected type "\w+"\. )?(must be .+)$/.exec(reason)?.[1];
+  if (!typeName) return { path, kind: "invalid", ...(own ? expectation(undefined, "value", own) : {}) };
+  return { path, kind: "invalid", ...expectation(schema?.getType(typeName) ?? undefined, typeName, own) };
 }
