@@ -137,7 +137,7 @@ export function problemOfGraphMessage(message: string, schema?: GraphQLSchema): 
   const member = /Field "(\w+)" (of required type|is not defined by type)/.exec(reason);
   if (member) return { path: [...path, member[1]], kind: member[2] === "of required type" ? "required" : "unknown" };
   if (/was not provided|must not be null|not to be null/.test(message)) return { path, kind: "required" };
-  const typeName = /does not exist in "(\w+)" enum/.exec(reason)?.[1] ?? /(String|Int|Float|Boolean|ID) cannot represent/.exec(reason)?.[1] ?? /^Expected type "(\w+)"/.exec(reason)?.[1];
+  const typeName = /does not exist in "(\w+)" enum|Enum "(\w+)" cannot represent/.exec(reason)?.slice(1).find(Boolean) ?? /(String|Int|Float|Boolean|ID) cannot represent/.exec(reason)?.[1] ?? /^Expected type "(\w+)"/.exec(reason)?.[1];
   const own = /^(?:Expected type "\w+"\. )?(must be .+)$/.exec(reason)?.[1];
   if (!typeName) return { path, kind: "invalid", ...(own ? expectation(undefined, "value", own) : {}) };
   return { path, kind: "invalid", ...expectation(schema?.getType(typeName) ?? undefined, typeName, own) };
