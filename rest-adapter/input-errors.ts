@@ -7,12 +7,14 @@ import type { RestRoute } from "./route-table.js";
 
 /** What the caller reads: the field by its REST name, and what it must be (an enum's values as the route spells them). */
 export function refusalOf(problem: InputProblem, route: RestRoute, style: ErrorStyle): InputRefusal {
-  const field = restFieldName(route, problem.path, style.memberName);
-  if (problem.kind === "required") return { field, message: `${field} is required` };
-  if (problem.kind === "unknown") return { field, message: `${field} is not a known field` };
-  const allowed = route.restEnumValues?.[field] ?? problem.allowed;
-  if (allowed) return { field, message: `${field} must be one of: ${allowed.join(", ")}` };
-  return { field, message: problem.expected ? `${field} must be ${problem.expected}` : `${field} is invalid` };
+  const named = restFieldName(route, problem.path, style.memberName);
+  // The field is the member as the caller sent it (`tags`); the message says which item (`tags[1]`).
+  const refusal = (message: string) => ({ field: named.replace(/\[\d+\]/g, ""), message: `${named} ${message}` });
+  if (problem.kind === "required") return refusal("is required");
+  if (problem.kind === "unknown") return refusal("is not a known field");
+  const allowed = route.restEnumValues?.[named] ?? problem.allowed;
+  if (allowed) return refusal(`must be one of: ${allowed.join(", ")}`);
+  return refusal(problem.expected ? `must be ${problem.expected}` : "is invalid");
 }
 
 /**
