@@ -13,7 +13,9 @@ import { inputTypeAt } from "../rest-adapter/input-check.js";
 import { routeFields, type RestField, type VariablePath } from "../rest-adapter/rest-fields.js";
 import type { RestRequest, RestRoute, RestService } from "../rest-adapter/route-table.js";
 import { isDeepStrictEqual } from "node:util";
+import assert from "node:assert/strict";
 import type { HttpClient, HttpResponse } from "./http.js";
+import type { TestPlatform } from "./platform.js";
 
 /** GraphQL's own words: none may reach a REST caller. */
 export const GRAPHQL_WORDING = /Variable "\$|Expected |got invalid value|cannot represent|non-nullable|does not exist in "|Cannot query field|GraphQL/;
@@ -90,14 +92,14 @@ function handedOn(route: RestRoute, request: Pick<RestRequest, "body" | "query">
 }
 
 /** A route whose inputs are JSON members, query parameters and path parameters (not bytes, not a signed raw body). */
-export const probedRoute = (route: RestRoute) => !route.upload && !route.bytesBody && !route.rawBody;
+const probedRoute = (route: RestRoute) => !route.upload && !route.bytesBody && !route.rawBody;
 
 /**
  * Bad requests to one route: for each path parameter a malformed id; for each query parameter and body
  * member it reads, a value of the wrong kind, an unknown enum value, a too long text, null and absence
  * where required, each beside type-valid values of the other required members.
  */
-export function inputProbes(service: RestService, route: RestRoute, schema: GraphQLSchema, design: boolean): InputProbe[] {
+function inputProbes(service: RestService, route: RestRoute, schema: GraphQLSchema, design: boolean): InputProbe[] {
   const typed = typedFields(route, schema);
   const params = Object.fromEntries(typed.filter(({ field }) => field.in === "path").map(({ field }) => [field.name, "1"]));
   const at = (values: Record<string, string>) => service.prefix + route.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(values[name] ?? "1"));
@@ -142,14 +144,14 @@ export function inputProbes(service: RestService, route: RestRoute, schema: Grap
 }
 
 /** Sends a probe as its route reads it (JSON, or url-encoded for a form route). */
-export function sendProbe(http: HttpClient, probe: InputProbe, token: string | undefined): Promise<HttpResponse> {
+function sendProbe(http: HttpClient, probe: InputProbe, token: string | undefined): Promise<HttpResponse> {
   if (!probe.form || probe.body === undefined) return http.request(probe.method, probe.path, { token, body: probe.body });
   const form = new URLSearchParams(Object.entries(probe.body as Record<string, unknown>).map(([key, value]) => [key, String(value)]));
   return http.request(probe.method, probe.path, { token, body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
 }
 
 /** Every table's row count: what a refused request must leave as it was. */
-export async function rowCounts(db: { $queryRawUnsafe<T>(query: string): Promise<T> }): Promise<Record<string, number>> {
+async function rowCounts(db: { $queryRawUnsafe<T>(query: string): Promise<T> }): Promise<Record<string, number>> {
   const tables = await db.$queryRawUnsafe<{ name: string }[]>(
     `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY 1`,
   );
@@ -159,8 +161,45 @@ export async function rowCounts(db: { $queryRawUnsafe<T>(query: string): Promise
 }
 
 /** Runs `work` over `items`, `width` at a time. */
-export async function inBatches<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < items.length; start += width) results.push(...(await Promise.all(items.slice(start, start + width).map(work))));
-  return results;
+async function inBatches<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  for (let start = 0; start < items.length; start += width) await Promise.all(items.slice(start, start + width).map(work));
+}
+
+const mentioning = (name: string) => new RegExp(`(^|\\W)${name.replace(/[[\]]/g, "\\$&")}(\\W|$)`);
+
+/** What every answer to a bad input must be: no 5xx, no GraphQL wording, the platform's error shape, the field named. */
+function assertAnswer(response: HttpResponse, probe: InputProbe, design: boolean, textErrors: boolean): void {
+  const seen = `${probe.label} → ${response.status} ${response.text.slice(0, 300)}`;
+  assert.ok(response.status < 500, seen);
+  assert.doesNotMatch(response.text, GRAPHQL_WORDING, seen);
+  if (response.status >= 400 && !textErrors) {
+    const body = response.body;
+    if (design) assert.ok(typeof body.code === "string" && typeof body.message === "string", seen);
+    else assert.ok(typeof body.error === "string" || (typeof body.field === "string" && typeof body.message === "string"), seen);
+  }
+  if (!probe.names) return;
+  assert.equal(response.status, 400, seen);
+  const message: string = response.body.message ?? response.body.error;
+  if (design) assert.match(message, mentioning(probe.names), seen);
+  else assert.ok(response.body.field === probe.names || mentioning(probe.names).test(message), seen);
+  if (probe.saying) assert.match(message, probe.saying, seen);
+}
+
+/**
+ * Sends every probe of the services' routes: first those the adapter must refuse itself (after which no
+ * table has a row more or less), then the rest (too long texts, malformed ids), which the domains answer.
+ * Answers how many the adapter refused.
+ */
+export async function sweepInputs(t: TestPlatform, services: readonly RestService[], schema: GraphQLSchema, design: boolean, token: string): Promise<number> {
+  const probes = services.flatMap((service) =>
+    service.routes.filter(probedRoute).flatMap((route) => inputProbes(service, route, schema, design).map((probe) => ({ probe, textErrors: route.textErrors === true }))),
+  );
+  const send = async ({ probe, textErrors }: (typeof probes)[number]) => assertAnswer(await sendProbe(t.http, probe, token), probe, design, textErrors);
+  const db = t.platform.runtime.db.prisma;
+  const before = await rowCounts(db);
+  const refused = probes.filter(({ probe }) => probe.names);
+  await inBatches(refused, 8, send);
+  assert.deepEqual(await rowCounts(db), before, "a refused request changes nothing");
+  await inBatches(probes.filter(({ probe }) => !probe.names), 8, send);
+  return refused.length;
 }
