@@ -1,5 +1,4 @@
 import express, { type Express } from "express";
-import type { GraphQLSchema } from "graphql";
 import type { Config } from "../lib/config.js";
 import { finishJsonApp, listen, trustProxyValue, type RunningServer } from "../lib/http.js";
 import { InternalCalls } from "../lib/auth/internal-calls.js";
@@ -13,8 +12,7 @@ import type { RestService } from "./route-table.js";
 import { overHttp, type RunOperation } from "./gateway-client.js";
 import { REST_SERVICES } from "./services.js";
 import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
-import { MANIFESTS } from "../subgraphs/manifests.js";
-import { composedGraphSchema } from "./graph-schema.js";
+import { fromGateway, type GraphSchema } from "./graph-schema.js";
 
 /** Services with a port of their own (the business platform's), and that port as configured. */
 export function directServices(config: Config, services: readonly RestService[] = REST_SERVICES): { service: RestService; port: number }[] {
@@ -29,12 +27,12 @@ export function adapterOptions(
   gatewayUrl: () => string,
   internalCalls: InternalCalls,
   readiness: readonly ReadinessCheck[],
-  graphSchema: GraphQLSchema | undefined,
+  graphSchema: GraphSchema,
   runOperation: RunOperation = overHttp(gatewayUrl),
   services: readonly RestService[] = REST_SERVICES,
 ): AdapterOptions {
   const { corsAllowOrigin, bodyLimitBytes, publicUrl } = config;
-  return { gatewayUrl, runOperation, corsAllowOrigin, bodyLimitBytes, publicUrl, log, internalCalls, readiness, metrics: config.metrics.enabled, services, graphSchema: () => graphSchema };
+  return { gatewayUrl, runOperation, corsAllowOrigin, bodyLimitBytes, publicUrl, log, internalCalls, readiness, metrics: config.metrics.enabled, services, graphSchema };
 }
 
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
@@ -72,7 +70,8 @@ export async function start(config: Config, log: Logger, host: string): Promise<
   const internalCalls = InternalCalls.forSecret(await resolveJwtSecret(config, log));
   // The adapter keeps no data of its own: it is ready when the graph it runs operations on answers.
   const readiness = [healthCheck("gateway", healthUrlOf(config.gatewayUrl))];
-  const options = adapterOptions(config, log, () => config.gatewayUrl, internalCalls, readiness, composedGraphSchema(MANIFESTS));
+  const gatewayUrl = () => config.gatewayUrl;
+  const options = adapterOptions(config, log, gatewayUrl, internalCalls, readiness, fromGateway(gatewayUrl, internalCalls, log));
   const app = newApp(config);
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
   app.get("/readyz", readyz(() => options.readiness));

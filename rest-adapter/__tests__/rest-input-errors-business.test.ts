@@ -5,8 +5,8 @@ import type { GraphQLSchema } from "graphql";
 import { startWithPeople, type People } from "../../testing/people.js";
 import type { TestPlatform } from "../../testing/platform.js";
 import { sweepInputs } from "../../testing/rest-inputs.js";
-import { MANIFESTS } from "../../subgraphs/manifests.js";
-import { composedGraphSchema } from "../graph-schema.js";
+import { composeForTests } from "../../testing/query-plans.js";
+import { schemaOfSupergraph } from "../graph-schema.js";
 import { platformOf } from "../openapi/document.js";
 import { REST_SERVICES } from "../services.js";
 
@@ -19,7 +19,7 @@ let schema: GraphQLSchema;
 
 before(async () => {
   ({ t, p } = await startWithPeople({ JOB_WORKERS: "0" }, DOMAINS));
-  schema = composedGraphSchema(MANIFESTS)!;
+  schema = schemaOfSupergraph(await composeForTests());
 });
 after(() => t.stop());
 

@@ -8,12 +8,18 @@ import { designScopedToken, setPlan } from "../../testing/designs.js";
 import { EVERY_SCOPE } from "../../testing/brand-templates.js";
 import { COMMENT_SCOPES } from "../../testing/comments.js";
 import { sweepInputs } from "../../testing/rest-inputs.js";
-import { MANIFESTS } from "../../subgraphs/manifests.js";
-import { composedGraphSchema } from "../graph-schema.js";
+import { composeForTests } from "../../testing/query-plans.js";
+import { schemaOfSupergraph } from "../graph-schema.js";
 import { platformOf } from "../openapi/document.js";
 import { REST_SERVICES } from "../services.js";
 import { graphErrorFor } from "../input-errors.js";
 import { businessStyle, designStyle } from "../error-styles.js";
+import express from "express";
+import { listen } from "../../lib/http.js";
+import { InternalCalls } from "../../lib/auth/internal-calls.js";
+import { SUPERGRAPH_PATH, SUPERGRAPH_PROOF_HEADER, supergraphProof } from "../../lib/graphql/supergraph-endpoint.js";
+import { adapterOptions, mountPrefixedServices } from "../server.js";
+import { fromGateway } from "../graph-schema.js";
 
 // The business platform's routes: rest-input-errors-business.test.ts.
 const DOMAINS = ["accounts", "identity", "assets", "designs", "imports", "exports", "resizes", "comments", "brand-templates"];
@@ -29,7 +35,7 @@ before(async () => {
   token = await designScopedToken(t.http, p, p.client, SCOPES, SCOPES);
   // Brand templates and autofill answer only an enterprise team: any other is refused before its input is read.
   await setPlan(t, p.client.userId, "enterprise");
-  schema = composedGraphSchema(MANIFESTS)!;
+  schema = schemaOfSupergraph(await composeForTests());
 });
 after(() => t.stop());
 
@@ -92,5 +98,40 @@ describe("errors in GraphQL's words that reach the adapter anyway are turned int
   test("other GraphQL wording keeps its status and says nothing of the graph", () => {
     const error = { message: `Cannot query field "nope" on type "Query".`, extensions: { code: "GRAPHQL_VALIDATION_FAILED", http: { status: 400 } } };
     assert.deepEqual(graphErrorFor(error, route("work", "GET", "/projects"), businessStyle, schema), { status: 400, body: { error: "The request could not be processed" }, headers: undefined });
+  });
+});
+
+describe("a REST adapter in a process of its own", () => {
+  test("reads the gateway's supergraph with the deployment's internal proof; without it the path does not exist", async () => {
+    const url = `${t.platform.main.url}${SUPERGRAPH_PATH}`;
+    const { internalCalls } = t.platform.runtime;
+    const stranger = InternalCalls.forSecret("another deployment's secret, at least 32 characters");
+    for (const proof of [undefined, "1.00", supergraphProof(stranger), internalCalls.sign({ authorization: undefined, query: SUPERGRAPH_PATH, variables: {} }, Date.now() - 120_000)]) {
+      const response = await fetch(url, { headers: proof ? { [SUPERGRAPH_PROOF_HEADER]: proof } : {} });
+      assert.equal(response.status, 404, String(proof));
+    }
+    const response = await fetch(url, { headers: { [SUPERGRAPH_PROOF_HEADER]: supergraphProof(internalCalls) } });
+    assert.equal(response.status, 200);
+    assert.match(await response.text(), /enum DesignSortBy/);
+  });
+
+  test("leaves the check to the gateway and words its refusal with the fetched schema: the field and the enum's values", async () => {
+    const gatewayUrl = () => `${t.platform.main.url}/graphql`;
+    const { internalCalls, log } = t.platform.runtime;
+    const graphSchema = fromGateway(gatewayUrl, internalCalls, log);
+    assert.equal(graphSchema.checksFirst, false);
+    const app = express();
+    mountPrefixedServices(app, adapterOptions(t.config, log, gatewayUrl, internalCalls, [], graphSchema));
+    const adapter = await listen(app, 0, "127.0.0.1");
+    try {
+      for (let tries = 0; !graphSchema.current() && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const response = await fetch(`${adapter.url}/v1/designs?sort_by=newest`, { headers: { authorization: `Bearer ${token}` } });
+      assert.deepEqual([response.status, await response.json()], [
+        400,
+        { code: "invalid_field", message: "sort_by must be one of: relevance, modified_descending, modified_ascending, title_descending, title_ascending" },
+      ]);
+    } finally {
+      await adapter.close();
+    }
   });
 });
