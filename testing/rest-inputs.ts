@@ -153,7 +153,7 @@ function sendProbe(http: HttpClient, probe: InputProbe, token: string | undefine
 /** Every table's row count: what a refused request must leave as it was. */
 async function rowCounts(db: { $queryRawUnsafe<T>(query: string): Promise<T> }): Promise<Record<string, number>> {
   const tables = await db.$queryRawUnsafe<{ name: string }[]>(
-    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY 1`,
+    `SELECT table_name::text AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> '_prisma_migrations' ORDER BY 1`,
   );
   const counts: Record<string, number> = {};
   for (const { name } of tables) counts[name] = Number((await db.$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) AS count FROM "${name}"`))[0].count);
