@@ -42,8 +42,9 @@ function expectation(type: GraphQLNamedType | undefined, typeName: string, detai
   if (type && isEnumType(type)) return { allowed: type.getValues().map((value) => value.name) };
   if (type && isInputObjectType(type)) return { expected: "an object" };
   if (SCALAR_WORDS[typeName]) return { expected: SCALAR_WORDS[typeName] };
+  // A type's name means nothing to a REST caller: without its own words the value is only "invalid".
   const own = detail && /^must be (.+?)\.?$/.exec(detail)?.[1];
-  return { expected: own || `a valid ${typeName}` };
+  return own ? { expected: own } : {};
 }
 
 /** The type at `path` inside `type` (list items by index, input members by name). */

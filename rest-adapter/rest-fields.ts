@@ -89,8 +89,8 @@ const dotted = (path: VariablePath) => path.reduce<string>((text, key) => (typeo
  * spelling (`memberName`), without the variable that wraps the body's members (`input`). Deeper members
  * follow in the platform's spelling: `design_type.width`, `tags[1]`.
  */
-export function restFieldName(route: Pick<RestRoute, "errorFields" | "variables" | "path">, path: VariablePath, memberName: (name: string) => string): string {
-  const fields = route.variables ? routeFields(route as RestRoute).byVariablePath : new Map<string, RestField>();
+export function restFieldName(route: RestRoute, path: VariablePath, memberName: (name: string) => string): string {
+  const fields = routeFields(route).byVariablePath;
   const rest = (from: number) => path.slice(from).map((key) => (typeof key === "number" ? key : memberName(key)));
   for (let length = path.length; length > 0; length--) {
     const prefix = path.slice(0, length);
