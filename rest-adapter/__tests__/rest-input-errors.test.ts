@@ -20,6 +20,8 @@ import { InternalCalls } from "../../lib/auth/internal-calls.js";
 import { SUPERGRAPH_PATH, SUPERGRAPH_PROOF_HEADER, supergraphProof } from "../../lib/graphql/supergraph-endpoint.js";
 import { adapterOptions, mountPrefixedServices } from "../server.js";
 import { fromGateway } from "../graph-schema.js";
+import { restFieldName, snakeCase } from "../rest-fields.js";
+import type { RestRoute } from "../route-table.js";
 
 // The business platform's routes: rest-input-errors-business.test.ts.
 const DOMAINS = ["accounts", "identity", "assets", "designs", "imports", "exports", "resizes", "comments", "brand-templates"];
@@ -98,6 +100,23 @@ describe("errors in GraphQL's words that reach the adapter anyway are turned int
   test("other GraphQL wording keeps its status and says nothing of the graph", () => {
     const error = { message: `Cannot query field "nope" on type "Query".`, extensions: { code: "GRAPHQL_VALIDATION_FAILED", http: { status: 400 } } };
     assert.deepEqual(graphErrorFor(error, route("work", "GET", "/projects"), businessStyle, schema), { status: 400, body: { error: "The request could not be processed" }, headers: undefined });
+  });
+});
+
+describe("a route of a new domain needs to declare nothing for its errors to name its REST fields", () => {
+  test("each variable path is traced to the path parameter, query parameter or body member it was built from", () => {
+    const route: RestRoute = {
+      method: "POST",
+      path: "/folders/:folderId/items",
+      operation: "mutation($id: ID!, $order: FolderOrder, $input: MoveItemsInput!) { moveItems(id: $id, order: $order, input: $input) }",
+      variables: ({ params, query, body }) => ({ id: params.folderId, order: query.sort_by, input: { itemIds: body.item_ids, target: body.to } }),
+    };
+    const named = (path: (string | number)[]) => restFieldName(route, path, snakeCase);
+    assert.deepEqual(
+      [named(["id"]), named(["order"]), named(["input", "itemIds", 2]), named(["input", "target", "folderId"]), named(["input", "pinned"])],
+      ["folderId", "sort_by", "item_ids[2]", "to.folder_id", "pinned"],
+    );
+    assert.equal(restFieldName({ ...route, errorFields: { target: "destination" } }, ["input", "target"], snakeCase), "destination");
   });
 });
 
