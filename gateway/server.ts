@@ -11,6 +11,7 @@ import { mountExplorer } from "../pages/explorer.js";
 import { mountConsole } from "../pages/console.js";
 import { mountApiDocs } from "../pages/api-docs.js";
 import { openApiDocument, supergraphSchema } from "../rest-adapter/openapi/document.js";
+import { SUPERGRAPH_PATH, supergraphEndpoint } from "../lib/graphql/supergraph-endpoint.js";
 import { REST_SERVICES } from "../rest-adapter/services.js";
 import { documentedRates } from "../rest-adapter/rates.js";
 import { buildGraph, type Graph, type GraphOptions } from "./graph.js";
@@ -56,6 +57,7 @@ function httpApp(graph: Graph, options: GatewayOptions): Express {
   mountPageProxy(app, options.domains, options.subgraphUrls, options.log, options.internalCalls);
   mountExplorer(app, config.introspection);
   mountConsole(app, { client: config.consoleClient, internalCalls: options.internalCalls, execute: graph.execute, secure: config.publicUrl.startsWith("https:") });
+  app.get(SUPERGRAPH_PATH, supergraphEndpoint(() => graph.supergraphSdl, options.internalCalls));
   mountApiDocs(app, (platform) => openApiDocument(platform, REST_SERVICES, supergraphSchema(graph.supergraphSdl), documentedRates(options.domains)));
   options.mount?.(app);
   app.use(

@@ -9,6 +9,7 @@ import { adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest
 import { GatewayUnavailableError, type GraphQLResult, type RunOperation } from "../rest-adapter/gateway-client.js";
 import type { RestServicePart } from "../rest-adapter/route-table.js";
 import { restServicesWith } from "../rest-adapter/services.js";
+import { besideGateway } from "../rest-adapter/graph-schema.js";
 import { telemetry } from "../lib/telemetry/hooks.js";
 import { startWorkers, type RunningWorkers } from "../workers/start.js";
 import { start as startGateway, type RunningGateway } from "../gateway/server.js";
@@ -59,8 +60,8 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
       throw new GatewayUnavailableError(`the gateway could not run the operation: ${(error as Error).message}`);
     }
   };
-  const adapter = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls, runtime.readiness, inGateway, restServicesWith(options.restRoutes ?? []));
   const supergraphSdl = await (options.compose ?? composeSupergraph)(domains, subgraphUrls);
+  const adapter = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls, runtime.readiness, besideGateway(supergraphSdl), inGateway, restServicesWith(options.restRoutes ?? []));
   const main = await startGateway(
     config.port,
     {

@@ -50,8 +50,14 @@ export interface RestRoute {
   body?: (data: Record<string, unknown>) => unknown;
   /** Success status; 200 unless documented otherwise. */
   status?: 200 | 201 | 204;
-  /** GraphQL argument names that the REST caller knows by another name, for `{ field }` in errors. */
+  /**
+   * The REST name of a GraphQL name (an argument, an input member) or variable path (`input.createdById`),
+   * for errors, where the adapter cannot find it by itself: it traces which request member each variable
+   * was built from (rest-adapter/rest-fields.ts), else spells the GraphQL name the platform's way.
+   */
   errorFields?: Record<string, string>;
+  /** The values a REST field accepts, by its REST name, where the route spells the graph's enum another way (`sort`: `newest` for `NEWEST`). */
+  restEnumValues?: Record<string, readonly string[]>;
   /**
    * The platform's codes for the graph's errors where this operation documents its own, by what the
    * error says (`NOT_FOUND`, `NOT_FOUND:thread`, a reason; see rest-adapter/design-errors.ts).

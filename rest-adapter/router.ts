@@ -8,6 +8,8 @@ import { timedRoute } from "../lib/metrics/timed-handler.js";
 import type { RenderedError } from "./business-errors.js";
 import { businessStyle, type ErrorStyle } from "./error-styles.js";
 import { GatewayUnavailableError, type Caller, type GraphQLResult, type RunOperation } from "./gateway-client.js";
+import { graphErrorFor, refusedVariables } from "./input-errors.js";
+import type { GraphSchema } from "./graph-schema.js";
 import { RequestRefusedError, type RestRequest, type RestRoute, type RestService } from "./route-table.js";
 import { CallerGoneError, runUpload } from "./uploads.js";
 
@@ -29,6 +31,8 @@ export interface AdapterOptions {
   metrics: boolean;
   /** The services served: the route files' (`REST_SERVICES`), with a test's own domain's merged in. */
   services: readonly RestService[];
+  /** The graph's schema: each route's variables are checked against it, and refusals worded with it (rest-adapter/input-errors.ts). */
+  graphSchema: GraphSchema;
 }
 
 /** What a caller is told to wait when the gateway cannot be reached (restarting, or every replica away). */
@@ -83,6 +87,8 @@ async function resultOf(route: RestRoute, req: Request, request: RestRequest, op
     if (error instanceof RequestRefusedError) return { status: 400, body: style.adapter(error.failure, error.message) };
     throw error;
   }
+  const refused = options.graphSchema.checksFirst && refusedVariables(route, variables, style, options.graphSchema.current());
+  if (refused) return refused;
   return options.runOperation({ query: route.operation, variables, caller: callerOf(req, options) });
 }
 
@@ -107,7 +113,7 @@ function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) 
       if ("status" in result) return void send(res, route, result);
       if (result.errors?.length || !result.data) {
         const rendered: RenderedError = result.errors?.length
-          ? style.graph(result.errors[0], route)
+          ? graphErrorFor(result.errors[0], route, style, options.graphSchema.current())
           : { status: 502, body: style.adapter("graph_unavailable", "The graph returned no data") };
         return void send(res, route, rendered);
       }

@@ -12,6 +12,7 @@ import type { RestService } from "./route-table.js";
 import { overHttp, type RunOperation } from "./gateway-client.js";
 import { REST_SERVICES } from "./services.js";
 import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
+import { fromGateway, type GraphSchema } from "./graph-schema.js";
 
 /** Services with a port of their own (the business platform's), and that port as configured. */
 export function directServices(config: Config, services: readonly RestService[] = REST_SERVICES): { service: RestService; port: number }[] {
@@ -26,10 +27,12 @@ export function adapterOptions(
   gatewayUrl: () => string,
   internalCalls: InternalCalls,
   readiness: readonly ReadinessCheck[],
+  graphSchema: GraphSchema,
   runOperation: RunOperation = overHttp(gatewayUrl),
   services: readonly RestService[] = REST_SERVICES,
 ): AdapterOptions {
-  return { gatewayUrl, runOperation, corsAllowOrigin: config.corsAllowOrigin, bodyLimitBytes: config.bodyLimitBytes, publicUrl: config.publicUrl, log, internalCalls, readiness, metrics: config.metrics.enabled, services };
+  const { corsAllowOrigin, bodyLimitBytes, publicUrl } = config;
+  return { gatewayUrl, runOperation, corsAllowOrigin, bodyLimitBytes, publicUrl, log, internalCalls, readiness, metrics: config.metrics.enabled, services, graphSchema };
 }
 
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
@@ -66,7 +69,9 @@ export async function startDirectPorts(config: Config, options: AdapterOptions, 
 export async function start(config: Config, log: Logger, host: string): Promise<{ main: RunningServer; direct: Record<string, RunningServer> }> {
   const internalCalls = InternalCalls.forSecret(await resolveJwtSecret(config, log));
   // The adapter keeps no data of its own: it is ready when the graph it runs operations on answers.
-  const options = adapterOptions(config, log, () => config.gatewayUrl, internalCalls, [healthCheck("gateway", healthUrlOf(config.gatewayUrl))]);
+  const readiness = [healthCheck("gateway", healthUrlOf(config.gatewayUrl))];
+  const gatewayUrl = () => config.gatewayUrl;
+  const options = adapterOptions(config, log, gatewayUrl, internalCalls, readiness, fromGateway(gatewayUrl, internalCalls, log));
   const app = newApp(config);
   app.get("/healthz", (_req, res) => void res.type("text/plain").send("ok"));
   app.get("/readyz", readyz(() => options.readiness));

@@ -42,6 +42,7 @@ export default {
       path: "/exports",
       operation: `mutation($designId: ID!, $format: ExportFormatInput!) { createDesignExportJob(designId: $designId, format: $format) { ${JOB} } }`,
       variables: ({ body }) => ({ designId: (body as Json).design_id, format: exportFormatOf((body as Json).format) }),
+      errorFields: { "format.videoQuality": "format.quality" },
       body: (d) => ({ job: jobBody(d.createDesignExportJob as Json) }),
       // The codes the specification documents for this operation's refusals.
       errorCodes: {

@@ -47,6 +47,7 @@ export default {
         questions(tag: $tag, status: $status, sort: $sort, limit: $limit, offset: $offset) { items { ${QUESTION} } } }`,
       variables: listFilters,
       body: (d: Data) => d.questions.items.map(withAuthorName),
+      restEnumValues: { sort: Object.keys(SORTS) },
     },
     {
       method: "POST",

@@ -103,7 +103,7 @@ describe("roles", () => {
     assert.equal((await promote(superuser.token, 999999, "STAFF")).status, 404);
     assert.equal((await promote(superuser.token, user.userId, "CLIENT")).status, 409);
     assert.equal((await demote(superuser.token, user.userId, "STAFF")).status, 409);
-    assert.deepEqual((await promote(superuser.token, user.userId, "OWNER")).body, { field: "role", message: "role is not a valid Role" });
+    assert.deepEqual((await promote(superuser.token, user.userId, "OWNER")).body, { field: "role", message: "role must be one of: CLIENT, STAFF, ADMIN, SUPERUSER" });
     assert.deepEqual((await promote(superuser.token, "abc", "STAFF")).body, { field: "userId", message: "userId must be an integer" });
     assert.equal((await promote(superuser.token, 0, "STAFF")).status, 400);
     assert.deepEqual((await promote(superuser.token, user.userId, undefined)).body, { field: "role", message: "role is required" });

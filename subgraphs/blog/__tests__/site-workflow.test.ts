@@ -182,7 +182,7 @@ describe("official (SITE) blogs: the review workflow", () => {
     assert.ok(byAuthor.body.length > 0 && byAuthor.body.every((blog: any) => blog.authorId === p.admin.userId));
     const drafts = await t.http.get(api("/admin/blogs?status=DRAFT&limit=100"), { token: p.admin.token });
     assert.ok(drafts.body.length > 0 && drafts.body.every((blog: any) => blog.status === "DRAFT" && blog.blogType === "SITE"));
-    assert.deepEqual((await t.http.get(api("/admin/blogs?status=NOPE"), { token: p.admin.token })).body, { field: "status", message: "status is not a valid BlogStatus" });
+    assert.deepEqual((await t.http.get(api("/admin/blogs?status=NOPE"), { token: p.admin.token })).body, { field: "status", message: "status must be one of: DRAFT, PENDING_REVIEW, APPROVED, PUBLISHED, REJECTED, ARCHIVED" });
     assert.deepEqual((await t.http.get(api("/admin/blogs?author_id=abc"), { token: p.admin.token })).body, { field: "author_id", message: "Invalid author ID" });
     assert.equal((await t.http.get(api("/admin/blogs"), { token: p.client.token })).status, 403);
     assert.equal((await t.http.get(api("/admin/blogs"))).status, 401);
