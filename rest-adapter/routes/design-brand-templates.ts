@@ -46,6 +46,17 @@ function publishedDesignId(body: Json): string {
   return id;
 }
 
+/**
+ * The template an autofill fills: `type` is `create_from_brand_template` or absent (the documented
+ * default). Filling a design made from a template (`create_from_design`, a preview of the platform) is
+ * not served: designs keep which data fields they hold, not which of their elements each fills.
+ */
+function autofillSourceOf(body: Json): unknown {
+  if (body.type === "create_from_design") throw new RequestRefusedError("not_an_object", "type create_from_design (autofill from a design) is not available: autofill from a brand template (create_from_brand_template)");
+  if (body.type !== undefined && body.type !== "create_from_brand_template") throw new RequestRefusedError("not_an_object", "type must be create_from_brand_template (the default) or create_from_design");
+  return body.brand_template_id;
+}
+
 /** `data` is required; its content is checked against the template's dataset by the graph. */
 function dataOf(body: Json): unknown {
   if (body.data === undefined || body.data === null) throw new RequestRefusedError("not_an_object", "data is required: an object of data field names to values");
@@ -112,7 +123,7 @@ export default {
       errorCodes: { "BAD_REQUEST:title": "bad_request_params", BAD_REQUEST: "autofill_data_invalid" },
       operation: `mutation($brandTemplateId: ID!, $title: String, $data: AutofillData!) {
         createDesignAutofillJob(brandTemplateId: $brandTemplateId, title: $title, data: $data) { ${JOB} } }`,
-      variables: ({ body }) => ({ brandTemplateId: body.brand_template_id, title: titleOf(body), data: dataOf(body) }),
+      variables: ({ body }) => ({ brandTemplateId: autofillSourceOf(body), title: titleOf(body), data: dataOf(body) }),
       errorFields: { brandTemplateId: "brand_template_id" },
       body: (d) => ({ job: jobBody(d.createDesignAutofillJob as Json) }),
     },

@@ -100,6 +100,18 @@ describe("POST /v1/autofills", () => {
     assert.ok(elements.some((e) => e.text === "Only the headline"));
   });
 
+  test("type create_from_brand_template is the default; create_from_design and unknown types are 400 bad_request_body; nothing is made", async () => {
+    const explicit = await autofilled({ type: "create_from_brand_template", brand_template_id: template.id, data: { headline: { type: "text", text: "Typed" } } });
+    assert.equal(explicit.status, "success", JSON.stringify(explicit));
+    const jobs = await db().job.count({ where: { kind: DESIGN_AUTOFILL } });
+    for (const type of ["create_from_design", "from_anything", 7]) {
+      const response = await autofill({ type, design_id: "DAFVztcvd9z", brand_template_id: template.id, data: { headline: { type: "text", text: "x" } } });
+      assert.deepEqual([response.status, response.body.code], [400, "bad_request_body"], `${JSON.stringify(type)}: ${response.text}`);
+      assert.match(response.body.message, /create_from_brand_template/);
+    }
+    assert.equal(await db().job.count({ where: { kind: DESIGN_AUTOFILL } }), jobs);
+  });
+
   test("a title of 0 or 256 characters or not text is 400 bad_request_params", async () => {
     for (const title of ["", "   ", "t".repeat(256), 5, ["a"]]) {
       const response = await autofill({ brand_template_id: template.id, title, data: {} });
