@@ -17,8 +17,11 @@ import assert from "node:assert/strict";
 import type { HttpClient, HttpResponse } from "./http.js";
 import type { TestPlatform } from "./platform.js";
 
-/** GraphQL's own words: none may reach a REST caller. */
-export const GRAPHQL_WORDING = /Variable "\$|Expected |got invalid value|cannot represent|non-nullable|does not exist in "|Cannot query field|GraphQL/;
+/**
+ * GraphQL's own words: none may reach a REST caller. ("Expected long for query parameter `…`" is the
+ * design platform's own REST wording, as its specification documents it.)
+ */
+export const GRAPHQL_WORDING = /Variable "\$|Expected (value of |non-nullable )?type|got invalid value|cannot represent|non-nullable|does not exist in "|Cannot query field|GraphQL/;
 
 /** One bad request to a route, and what its answer must say. */
 export interface InputProbe {

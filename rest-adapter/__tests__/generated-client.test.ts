@@ -1,4 +1,5 @@
 // @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,4 +1,5 @@
 // @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { GraphQLSchema } from "graphql";
@@ -24,8 +25,8 @@ import { restFieldName, snakeCase } from "../rest-fields.js";
 import type { RestRoute } from "../route-table.js";
 
 // The business platform's routes: rest-input-errors-business.test.ts.
-const DOMAINS = ["accounts", "identity", "assets", "designs", "imports", "exports", "resizes", "comments", "brand-templates"];
-const SCOPES = `${EVERY_SCOPE} ${COMMENT_SCOPES}`;
+const DOMAINS = ["accounts", "identity", "assets", "designs", "imports", "exports", "resizes", "merges", "comments", "brand-templates", "folders", "analytics"];
+const SCOPES = `${EVERY_SCOPE} ${COMMENT_SCOPES} brandtemplate:content:write folder:read folder:write`;
 
 let t: TestPlatform;
 let p: People;

@@ -1,4 +1,5 @@
 // @tier contract
+// @depends postgres
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
