@@ -29,6 +29,6 @@ export default defineManifest({
     },
   },
   settingDocs: [
-    { names: ["FOLDER_ITEMS_MAX"], default: "`1000`", meaning: "most items (folders, designs, images) one folder holds; one more is refused (reason `FOLDER_FULL`, 400 `quota_exceeded` on REST). `root` and `uploads` have no such limit" },
+    { names: ["FOLDER_ITEMS_MAX"], default: "`1000`", meaning: "most items (folders, designs, images) one folder holds; one more is refused (reason `FOLDER_FULL`; a 400 on REST). `root` and `uploads` have no such limit" },
   ],
 });

@@ -38,7 +38,7 @@ describe("asking for an export: every check answers at once and a refused reques
     const own = await designScopedToken(t.http, p, p.client);
     const before = await exportJobs();
     const cases: [unknown, string][] = [
-      [{ type: "tiff" }, "invalid_field"],
+      [{ type: "tiff" }, "format.type must be one of: pdf, jpg, png, gif, pptx, mp4"],
       ["pdf", "invalid_field"],
       [{ type: "jpg" }, "format.quality is required"],
       [{ type: "jpg", quality: 0 }, "format.quality must be an integer from 1 to 100"],

@@ -158,7 +158,7 @@ describe("POST /v1/resizes", () => {
     }
   });
 
-  test("targets designs cannot be resized to: 400 bad_request_params (as documented); documents and malformed requests: 400 invalid_field; no job", async () => {
+  test("targets designs cannot be resized to, and a design_type missing or not an object: 400 bad_request_params (as documented); documents and malformed members: 400 invalid_field; no job", async () => {
     const doc = await t.http.post("/v1/designs", { design_type: { type: "preset", name: "doc" }, title: "Letter" }, { token });
     const jobs = await requestedJobCount(t);
     for (const [designId, designType, message, ...rest] of [
@@ -169,8 +169,8 @@ describe("POST /v1/resizes", () => {
       [campaign.id, { type: "custom", width: 800 }, /height is required/],
       [campaign.id, { type: "preset" }, /name is required/],
       [campaign.id, { type: "square" }, /./],
-      [campaign.id, "custom", /./],
-      [campaign.id, undefined, /./],
+      [campaign.id, "custom", /design_type must be an object/, "bad_request_params"],
+      [campaign.id, undefined, /design_type is required/, "bad_request_params"],
       [undefined, { type: "custom", width: 800, height: 800 }, /./],
       [{ id: campaign.id }, { type: "custom", width: 800, height: 800 }, /./],
       [campaign.id, { type: "custom", width: "wide", height: 800 }, /./],
