@@ -61,6 +61,17 @@ describe("POST /v1/brand-templates (publishBrandTemplate)", () => {
     assert.equal(await db().brandTemplate.count({ where: { sourceDesignId: designId } }), 1);
   });
 
+  test("republishes racing: every one answers the same template, which keeps one snapshot and its fields", async () => {
+    const designId = await designWithContent(s.t, s.token, "Raced");
+    const template = await published(s.t, s.token, designId, await standardFields(s.t, designId));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => publish(designId)));
+    assert.deepEqual(answers.map((answer) => [answer.status, answer.body.brand_template?.id]), Array.from({ length: 4 }, () => [200, template.id]), answers.map((answer) => answer.text).join("\n"));
+    const row = await db().brandTemplate.findUniqueOrThrow({ where: { id: template.id }, include: { fields: true } });
+    assert.equal(await db().design.count({ where: { teamId: template.id } }), 1, "one snapshot is held by the template; the losers' were removed");
+    const snapshotElements = new Set((await db().designElement.findMany({ where: { page: { designId: row.designId } } })).map((element) => element.id));
+    assert.ok(row.fields.every((field) => snapshotElements.has(field.elementId)), "every field fills an element of the snapshot the template holds");
+  });
+
   test("a republish that would lose a data field's element is refused and changes nothing", async () => {
     const designId = await designWithContent(s.t, s.token, "Banner");
     const template = await published(s.t, s.token, designId, await standardFields(s.t, designId));

@@ -106,13 +106,17 @@ async function republishTemplate(ctx: BrandTemplatesContext, principal: DesignPr
     await ctx.db.design.delete({ where: { id: designId } });
     throw new ValidationError("design_id", `The design no longer has the elements of data fields ${lost.map((field) => `"${field.name}"`).join(", ")}: publish it with its fields declared anew`);
   }
-  const moves = fields.map((field) =>
-    ctx.db.brandTemplateField.update({ where: { templateId_name: { templateId: template.id, name: field.name } }, data: { elementId: copies.get(field.sourceElementId!)! } }),
-  );
-  const results = await ctx.db.$transaction([
-    ...moves,
-    ctx.db.brandTemplate.update({ where: { id: template.id }, data: { designId, title, titleKey: title.toLowerCase() } }),
-    ctx.db.design.delete({ where: { id: template.designId } }),
-  ]);
-  return results[moves.length] as BrandTemplate;
+  // The template moves to the new snapshot only if no other republish moved it meanwhile; the one that
+  // lost the race drops its snapshot and answers the template as the winner left it (the same design, now).
+  const moved = await ctx.db.$transaction(async (tx) => {
+    const claimed = await tx.brandTemplate.updateMany({ where: { id: template.id, designId: template.designId }, data: { designId, title, titleKey: title.toLowerCase() } });
+    if (claimed.count === 0) return false;
+    for (const field of fields) {
+      await tx.brandTemplateField.update({ where: { templateId_name: { templateId: template.id, name: field.name } }, data: { elementId: copies.get(field.sourceElementId!)! } });
+    }
+    await tx.design.deleteMany({ where: { id: template.designId } });
+    return true;
+  });
+  if (!moved) await ctx.db.design.delete({ where: { id: designId } });
+  return ctx.db.brandTemplate.findUniqueOrThrow({ where: { id: template.id } });
 }
