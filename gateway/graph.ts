@@ -1,6 +1,7 @@
 import { ApolloServer } from "@apollo/server";
 import { ApolloGateway } from "@apollo/gateway";
 import type { GraphQLSchema } from "graphql";
+import { markOneOfInputs, oneOfInputNames } from "./one-of-inputs.js";
 import type { Config } from "../lib/config.js";
 import { executedOperationsAnswer200 } from "../lib/errors.js";
 import type { InternalCalls } from "../lib/auth/internal-calls.js";
@@ -81,7 +82,9 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
   });
   const client = new SubgraphClient(options.internalCalls, (name) => options.subgraphUrls[name], options.inProcessSubgraphs);
   const lean = options.config.gatewayExecutor === "lean" ? new LeanExecutor((requestContext) => client.for(requestContext.context as GatewayContext)) : undefined;
+  const oneOfInputs = oneOfInputNames(options.domains.map((domain) => domain.typeDefs));
   gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded, coreSupergraphSdl }) => {
+    markOneOfInputs(loaded, oneOfInputs);
     apiSchema = loaded;
     lean?.load(coreSupergraphSdl);
   });
