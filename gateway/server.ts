@@ -9,6 +9,7 @@ import { mountBlobProxy } from "./blob-proxy.js";
 import { mountPageProxy } from "./page-proxy.js";
 import { mountExplorer } from "../pages/explorer.js";
 import { mountConsole } from "../pages/console.js";
+import { mountEditorFiles } from "../pages/editor.js";
 import { mountApiDocs } from "../pages/api-docs.js";
 import { openApiDocument, supergraphSchema } from "../rest-adapter/openapi/document.js";
 import { SUPERGRAPH_PATH, supergraphEndpoint } from "../lib/graphql/supergraph-endpoint.js";
@@ -56,6 +57,7 @@ function httpApp(graph: Graph, options: GatewayOptions): Express {
   mountBlobProxy(app, options.fileServiceUrl, options.log);
   mountPageProxy(app, options.domains, options.subgraphUrls, options.log, options.internalCalls);
   mountExplorer(app, config.introspection);
+  mountEditorFiles(app);
   mountConsole(app, { client: config.consoleClient, internalCalls: options.internalCalls, execute: graph.execute, secure: config.publicUrl.startsWith("https:") });
   app.get(SUPERGRAPH_PATH, supergraphEndpoint(() => graph.supergraphSdl, options.internalCalls));
   mountApiDocs(app, (platform) => openApiDocument(platform, REST_SERVICES, supergraphSchema(graph.supergraphSdl), documentedRates(options.domains)));

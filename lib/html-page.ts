@@ -13,6 +13,19 @@ export function htmlPageHeaders(options: { images?: boolean } = {}): Record<stri
   };
 }
 
+/**
+ * Headers of a page made of this origin's files only (the design editor): its script, stylesheet and
+ * images, requests and WebSockets to this origin; nothing inline, no `data:`, no forms, never framed,
+ * never cached, no referrer.
+ */
+export function sameOriginPageHeaders(): Record<string, string> {
+  return {
+    ...htmlPageHeaders(),
+    "Content-Security-Policy":
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  };
+}
+
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** Text made safe as HTML (or XML) character data or a quoted attribute value. */

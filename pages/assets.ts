@@ -16,11 +16,14 @@ const FROM_SOURCES = import.meta.url.endsWith(".ts");
 
 const mtime = (url: URL) => stat(url).then((found) => found.mtimeMs, () => 0);
 
+/** Files outside `pages/browser/` that a bundle includes: the design renderer the editor draws with, and what it imports. */
+const SHARED_SOURCES = ["../subgraphs/designs/domain/render/page-svg.ts", "../lib/html-page.ts"].map((path) => new URL(path, import.meta.url));
+
 /** The latest change to what a build reads: the pages' sources, the build itself, the installed packages. */
 async function sourcesChanged(): Promise<number> {
   const browser = new URL("./browser/", import.meta.url);
   const sources = (await readdir(browser, { recursive: true })).map((file) => new URL(file, browser));
-  const times = await Promise.all([...sources, new URL("./build.ts", import.meta.url), new URL("../node_modules/.package-lock.json", import.meta.url)].map(mtime));
+  const times = await Promise.all([...sources, ...SHARED_SOURCES, new URL("./build.ts", import.meta.url), new URL("../node_modules/.package-lock.json", import.meta.url)].map(mtime));
   return Math.max(...times);
 }
 

@@ -2,8 +2,14 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import { build } from "esbuild";
 import { BUILT_STAMP, PAGES_OUT_DIR } from "./assets.js";
 
-/** The pages bundled for the browser: `pages/browser/<name>.tsx` becomes `<name>.js` (and `<name>.css`). */
-const ENTRIES = ["explorer", "console", "api-docs"];
+/** The pages bundled for the browser: each source under `pages/browser/` becomes `<name>.js` (and `<name>.css`). */
+const ENTRIES: Record<string, string> = {
+  explorer: "explorer.tsx",
+  console: "console.tsx",
+  "api-docs": "api-docs.tsx",
+  editor: "editor/main.ts",
+  "signed-in": "signed-in.ts",
+};
 const SOURCE_DIR = new URL("./browser/", import.meta.url);
 
 /** Written beside its final name, then renamed: a process serving the folder never reads half a file. */
@@ -16,7 +22,7 @@ async function writeAtomically(name: string, contents: string | Uint8Array): Pro
 
 async function bundleBrowserPages(): Promise<void> {
   const result = await build({
-    entryPoints: ENTRIES.map((name) => new URL(`${name}.tsx`, SOURCE_DIR).pathname),
+    entryPoints: Object.entries(ENTRIES).map(([name, source]) => ({ in: new URL(source, SOURCE_DIR).pathname, out: name })),
     bundle: true,
     minify: true,
     format: "iife",
@@ -33,7 +39,7 @@ async function bundleBrowserPages(): Promise<void> {
 
 /**
  * Everything the platform serves under `/pages/` into `pages/dist/`, from the installed packages (no
- * CDN): the explorer, the job console and the API docs (Swagger UI) bundled with esbuild. The stamp is written
+ * CDN): the explorer, the job console, the API docs (Swagger UI) and the design editor bundled with esbuild. The stamp is written
  * last, so it is only ever newer than a complete build.
  */
 export async function buildPages(): Promise<void> {

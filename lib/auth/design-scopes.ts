@@ -47,3 +47,9 @@ export const SCOPE_DESCRIPTIONS: Record<DesignScope, string> = {
 export function scopeDescription(scope: string): string {
   return Object.hasOwn(SCOPE_DESCRIPTIONS, scope) ? SCOPE_DESCRIPTIONS[scope as DesignScope] : scope;
 }
+
+/**
+ * What the design editor (an edit link's page) asks its user to sign in with: reading and editing
+ * designs, and the team's images to place (`asset:read`; listed through the team's folders, `folder:read`).
+ */
+export const EDITOR_SCOPES = "design:meta:read design:content:read design:content:write asset:read folder:read";

@@ -4,6 +4,7 @@ import { htmlPageHeaders } from "../../lib/html-page.js";
 import { callerAddress } from "../../lib/http.js";
 import { secondsToWait, type Limiter } from "../../lib/rate-limit.js";
 import type { DesignsDependencies } from "./context.js";
+import { sendEditorPage } from "./edit-page.js";
 import { createLoaders } from "./loaders.js";
 import { escapeXml } from "./domain/render/page-svg.js";
 import { pageThumbnail, type Thumbnail } from "./domain/render/thumbnails.js";
@@ -53,8 +54,9 @@ function countView(deps: ViewerDependencies, req: Request<{ designId: string }>,
 }
 
 /**
- * `GET /designs/<id>/view|edit?token=…`: the design's title and its pages as images, for whoever holds an
- * unaltered, unexpired link (no API token). Anything else is a 403 or 404 page that shows nothing of the design.
+ * `GET /designs/<id>/view|edit?token=…` for whoever holds an unaltered, unexpired link (no API token):
+ * `view` shows the design's title and its pages as images; `edit` opens the editor, which signs its
+ * user in before it reads anything more. Anything else is a 403 or 404 page that shows nothing of the design.
  */
 export function mountViewPages(app: Express, deps: ViewerDependencies, views: Limiter): void {
   const viewer = (purpose: ViewPurpose) => async (req: Request<{ designId: string }>, res: Response) => {
@@ -72,6 +74,10 @@ export function mountViewPages(app: Express, deps: ViewerDependencies, views: Li
       const design = await loaders.designById.load(designId);
       if (!design) return refusal(res, 404, "This design no longer exists.");
       const pages = (await loaders.pagesByDesign.load(design.id)).slice(0, VIEWER_PAGES_MAX);
+      if (purpose === "edit") {
+        sendEditorPage(res, design, String(req.query.token));
+        return countView(deps, req, purpose, pages.length);
+      }
       const thumbnails = await Promise.all(pages.map((one) => pageThumbnail({ ...deps, loaders }, design, one)));
       const figures = pages.map((one, i) => figure(thumbnails[i], one.index)).join("");
       page(res, 200, design.title, `<h1>${escapeXml(design.title)}</h1>${figures}`);

@@ -3,7 +3,7 @@ import { openToken, signToken } from "../../../lib/crypto/signed-token.js";
 /** How long a design's view and edit links open the viewer (documented: 30 days). */
 export const VIEW_LINK_SECONDS = 30 * 24 * 60 * 60;
 
-/** What a link was made for: the viewer (`edit` opens the same viewer until an editor exists). */
+/** What a link was made for: the viewer, or the editor. */
 export type ViewPurpose = "view" | "edit";
 
 interface ViewGrant {

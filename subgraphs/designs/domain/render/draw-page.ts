@@ -3,7 +3,7 @@ import type { DesignElement, DesignPage } from "../../../../generated/prisma/cli
 import type { Logger } from "../../../../lib/logger.js";
 import type { FileService } from "../../../../lib/storage/file-service.js";
 import type { DesignsLoaders } from "../../loaders.js";
-import { pageSvg, scaleInto, type DrawTarget } from "./page-svg.js";
+import { pageSvg, pngDataUri, scaleInto, type DrawTarget } from "./page-svg.js";
 
 /** What drawing a page needs: the stored files, and loaders for a page's elements and the assets they show. */
 export interface RenderDependencies {
@@ -38,10 +38,10 @@ async function imageFor(deps: RenderDependencies, element: DesignElement, scale:
 export async function drawPage(deps: RenderDependencies, page: DesignPage, target: DrawTarget): Promise<Sharp> {
   const elements = await deps.loaders.elementsByPage.load(page.id);
   const scale = scaleInto(page, target);
-  const images = new Map<string, Buffer>();
+  const images = new Map<string, string>();
   for (const element of elements.filter((candidate) => candidate.kind === "image")) {
     const png = await imageFor(deps, element, scale);
-    if (png) images.set(element.id, png);
+    if (png) images.set(element.id, pngDataUri(png));
   }
   const drawn = sharp(Buffer.from(pageSvg(page, elements, images, target)), { limitInputPixels: false });
   return target.transparent ? drawn.ensureAlpha() : drawn.flatten({ background: "#ffffff" });
