@@ -64,6 +64,8 @@ export class UnauthenticatedError extends errorClass("UNAUTHENTICATED", 401) {}
 export class ForbiddenError extends errorClass("FORBIDDEN", 403) {}
 export class NotFoundError extends errorClass("NOT_FOUND", 404) {}
 export class ConflictError extends errorClass("CONFLICT", 409) {}
+/** What was asked for is no longer kept (an edit history pruned past the version asked from). */
+export class GoneError extends errorClass("GONE", 410) {}
 /** A request body over a documented size limit. */
 export class PayloadTooLargeError extends errorClass("PAYLOAD_TOO_LARGE", 413) {}
 export class ServiceUnavailableError extends errorClass("SERVICE_UNAVAILABLE", 503) {}

@@ -1,8 +1,11 @@
 import type { PrismaClient } from "../../lib/db/database.js";
 import type { Logger } from "../../lib/logger.js";
+import type { Limiter } from "../../lib/rate-limit.js";
 import type { FileService } from "../../lib/storage/file-service.js";
 import type { DomainContext } from "../../lib/modules/domain-module.js";
+import type { EditAnnouncer } from "./domain/editing/announcer.js";
 import type { DesignsLoaders } from "./loaders.js";
+import type { DesignsSettings } from "./settings.js";
 
 export interface DesignsDependencies {
   db: PrismaClient;
@@ -15,6 +18,11 @@ export interface DesignsDependencies {
   files: FileService;
   /** Signs view links (derived from the deployment's secret). */
   viewKey: Buffer;
+  limits: DesignsSettings;
+  /** Edits one design accepts a minute, whoever sends them. */
+  editsPerDesign: Limiter;
+  /** Announces accepted edits on the bus, in version order. */
+  announcer: EditAnnouncer;
 }
 
 export type DesignsContext = DomainContext<DesignsDependencies, DesignsLoaders>;

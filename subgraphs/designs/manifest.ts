@@ -1,5 +1,8 @@
 import { defineManifest, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-manifest.js";
 
+/** Where accepted edits are announced after they commit: `{ designId, version }`. */
+export const DESIGN_EDIT_EVENTS = "design-edits";
+
 /** Designs of a team: pages with a size and elements (images of assets, text, shapes) that later work renders. */
 export default defineManifest({
   name: "designs",
@@ -15,7 +18,13 @@ export default defineManifest({
     "Mutation.createDesign": { operation: "createDesign", perMinute: 20 },
     "Mutation.copyDesign": { operation: "createDesign", perMinute: 20 },
     "Mutation.createDesignFromBrandTemplate": { operation: "createDesign", perMinute: 20 },
+    // Not operations of the platform's REST API: live editing's own (a person editing sends a few a second at most).
+    "Mutation.editDesign": { operation: "editDesign", perMinute: 600 },
+    "Query.designEdits": { operation: "listDesignEdits", perMinute: 100 },
   },
+  subscriptions: [
+    { field: "designChanged", topic: DESIGN_EDIT_EVENTS, match: { argument: "designId", eventKey: "designId" }, eventArgument: { argument: "version", eventKey: "version" } },
+  ],
   publicPaths: ["/designs"],
   codegen: {
     context: "../context.js#DesignsContext",
@@ -30,6 +39,13 @@ export default defineManifest({
       User: ENTITY_REFERENCE,
       Team: "../domain/references.js#KeyReference",
       Asset: "../domain/references.js#KeyReference",
+      DesignChange: "../domain/editing/history.js#DesignChangeData",
+      DesignEditResult: "../domain/editing/edit-design.js#DesignEditResult as DesignEditResultData",
     },
   },
+  settingDocs: [
+    { names: ["DESIGN_EDIT_OPERATIONS_MAX"], default: "`100`", meaning: "most operations one `editDesign` applies; more is `BAD_USER_INPUT`" },
+    { names: ["DESIGN_PAGE_ELEMENTS_MAX"], default: "`500`", meaning: "most elements one page of a design holds; an edit adding more is `BAD_USER_INPUT`" },
+    { names: ["DESIGN_EDITS_PER_MINUTE"], default: "`1200`", meaning: "edits one design accepts a minute from all its editors together (each user also has `editDesign`'s own limit, 600 a minute); more is `RATE_LIMITED`" },
+  ],
 });

@@ -7,9 +7,12 @@ import type { DataRuntime } from "../../lib/runtime.js";
 import type { DesignsDependencies } from "./context.js";
 import { mountViewPages, VIEWS_PER_DESIGN_PER_MINUTE } from "./view-page.js";
 import manifest from "./manifest.js";
+import { designsSettings, type DesignsSettings } from "./settings.js";
+import { EditAnnouncer } from "./domain/editing/announcer.js";
+import { pruneEdits, PRUNE_EDITS_EVERY_MS } from "./domain/editing/history.js";
 import { recordDesignView, VIEW_ANALYTICS_KEY_PURPOSE, type ServedView } from "../analytics/public.js";
 
-function dependencies(runtime: DataRuntime): DesignsDependencies {
+function dependencies(runtime: DataRuntime, limits: DesignsSettings): DesignsDependencies {
   return {
     db: runtime.db.prisma,
     log: runtime.log,
@@ -17,18 +20,25 @@ function dependencies(runtime: DataRuntime): DesignsDependencies {
     continuationKey: runtime.keyFor("design-continuations"),
     files: runtime.files,
     viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE),
+    limits,
+    editsPerDesign: runtime.limiters({ name: "design-edits", points: limits.editsPerDesignPerMinute, durationSeconds: 60 }),
+    announcer: new EditAnnouncer(runtime.bus, runtime.log),
   };
 }
 
 export default defineDomain(manifest, {
   resolvers,
+  settings: designsSettings,
   dependencies,
   /** The viewer the design's `urls` open (signed links, no API token); the gateway passes `/designs/…` through. */
-  routes: (app, runtime) => {
+  routes: (app, runtime, limits) => {
     const analyticsKey = runtime.keyFor(VIEW_ANALYTICS_KEY_PURPOSE);
-    const viewer = { ...dependencies(runtime), internalCalls: runtime.internalCalls, recordView: (view: ServedView) => recordDesignView(runtime.db.prisma, analyticsKey, view) };
+    const viewer = { ...dependencies(runtime, limits), internalCalls: runtime.internalCalls, recordView: (view: ServedView) => recordDesignView(runtime.db.prisma, analyticsKey, view) };
     mountViewPages(app, viewer, runtime.limiters({ name: "design-views", points: VIEWS_PER_DESIGN_PER_MINUTE, durationSeconds: 60 }));
   },
-  sweeps: (runtime) => [{ name: "blank designs past their lifetime", everyMs: SWEEP_BLANK_DESIGNS_EVERY_MS, run: () => sweepBlankDesigns(runtime.db.prisma) }],
+  sweeps: (runtime) => [
+    { name: "blank designs past their lifetime", everyMs: SWEEP_BLANK_DESIGNS_EVERY_MS, run: () => sweepBlankDesigns(runtime.db.prisma) },
+    { name: "design edits past their keeping", everyMs: PRUNE_EDITS_EVERY_MS, run: () => pruneEdits(runtime.db.prisma) },
+  ],
   loaders: ({ db }) => createLoaders(db),
 });

@@ -11,7 +11,7 @@ export type ChartRows = ChartCell[][];
 
 type Box = Pick<DesignElement, "x" | "y" | "width" | "height" | "z">;
 
-export type NewElement = Omit<DesignElement, "pageId">;
+export type NewElement = Omit<DesignElement, "pageId" | "version">;
 
 const LABEL_SHARE = 0.4;
 const BAR_FILL = "#3b6fd8";

@@ -65,7 +65,7 @@ async function copiedPages(db: Writer, teamId: string, pages: readonly PageRef[]
   for (const [position, ref] of pages.entries()) {
     const source = byRef.get(`${ref.designId}#${ref.pageNumber}`);
     if (!source) return null;
-    const elements = source.elements.map(({ pageId: _pageId, ...element }) => {
+    const elements = source.elements.map(({ pageId: _pageId, version: _version, ...element }) => {
       const id = newId("E");
       elementCopies.set(element.id, id);
       return { ...element, id };

@@ -78,7 +78,7 @@ export async function createResizedCopy(db: PrismaClient, request: ResizedCopyRe
   const pages = source.pages.map((page) => {
     const sx = target.width / page.width;
     const sy = target.height / page.height;
-    const elements = page.elements.map(({ id: _id, pageId: _pageId, ...element }) => ({
+    const elements = page.elements.map(({ id: _id, pageId: _pageId, version: _version, ...element }) => ({
       ...element,
       id: newId("E"),
       ...scaledBox(element, sx, sy),

@@ -32,7 +32,7 @@ function copiedPages(source: SourceDesign, replace: (element: NewElement) => New
     index: page.index,
     width: page.width,
     height: page.height,
-    elements: { create: page.elements.flatMap(({ pageId: _pageId, ...element }) => replace(element)) },
+    elements: { create: page.elements.flatMap(({ pageId: _pageId, version: _version, ...element }) => replace(element)) },
   }));
 }
 

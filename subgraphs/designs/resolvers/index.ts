@@ -7,6 +7,10 @@ import { designExportFormats } from "./Query/designExportFormats.js";
 import { createDesign } from "./Mutation/createDesign.js";
 import { copyDesign } from "./Mutation/copyDesign.js";
 import { createDesignFromBrandTemplate } from "./Mutation/createDesignFromBrandTemplate.js";
+import { editDesign } from "./Mutation/editDesign.js";
+import { designEdits } from "./Query/designEdits.js";
+import { designChanged } from "./Query/designChanged.js";
+import { DesignChange } from "./DesignChange.js";
 import { Asset } from "./Asset.js";
 import { Design } from "./Design.js";
 import { DesignOwner } from "./DesignOwner.js";
@@ -15,8 +19,9 @@ import { DesignElement, ImageElement, ShapeElement, TextElement } from "./Design
 
 export const resolvers: Resolvers = {
   DateTime: DateTimeResolver,
-  Query: { design, designs, designPages, designExportFormats },
-  Mutation: { createDesign, copyDesign, createDesignFromBrandTemplate },
+  Query: { design, designs, designPages, designExportFormats, designEdits, designChanged },
+  Mutation: { createDesign, copyDesign, createDesignFromBrandTemplate, editDesign },
+  DesignChange,
   Asset,
   Design,
   DesignOwner,

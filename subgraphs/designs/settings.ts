@@ -1,0 +1,14 @@
+import type { Settings } from "../../lib/settings.js";
+
+export type DesignsSettings = ReturnType<typeof designsSettings>;
+
+export function designsSettings(settings: Settings) {
+  return {
+    /** Most operations one `editDesign` applies. */
+    operationsPerEdit: settings.positiveInt("DESIGN_EDIT_OPERATIONS_MAX", 100),
+    /** Most elements one page holds; an edit adding more is refused. */
+    elementsPerPage: settings.positiveInt("DESIGN_PAGE_ELEMENTS_MAX", 500),
+    /** Edits one design accepts a minute, whoever sends them (each user also has the operation's own limit). */
+    editsPerDesignPerMinute: settings.positiveInt("DESIGN_EDITS_PER_MINUTE", 1200),
+  };
+}
