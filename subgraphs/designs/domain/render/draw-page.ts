@@ -3,7 +3,10 @@ import type { DesignElement, DesignPage } from "../../../../generated/prisma/cli
 import type { Logger } from "../../../../lib/logger.js";
 import type { FileService } from "../../../../lib/storage/file-service.js";
 import type { DesignsLoaders } from "../../loaders.js";
-import { pageSvg, pngDataUri, scaleInto, type DrawTarget } from "./page-svg.js";
+import { pageSvg, scaleInto, type DrawTarget } from "./page-svg.js";
+
+/** PNG bytes as the `href` of an image: what the server draws with (each image scaled to its box already). */
+const pngDataUri = (png: Buffer) => `data:image/png;base64,${png.toString("base64")}`;
 
 /** What drawing a page needs: the stored files, and loaders for a page's elements and the assets they show. */
 export interface RenderDependencies {

@@ -78,9 +78,6 @@ export function scaleInto(page: PageSize, target: Pick<DrawTarget, "width" | "he
   return Math.min(target.width / page.width, target.height / page.height);
 }
 
-/** PNG bytes as the `href` of an image: what the server draws with (the images scaled to their box already). */
-export const pngDataUri = (png: Buffer) => `data:image/png;base64,${png.toString("base64")}`;
-
 /**
  * The page as SVG in page pixels, drawn back to front: shapes, text boxes, and images from `images`
  * (an `href` by element id: a PNG data URI on the server, a signed thumbnail URL in the editor; an
