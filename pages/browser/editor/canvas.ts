@@ -1,5 +1,5 @@
 // The current page drawn by the platform's own renderer (as thumbnails and exports draw it), with the
-// selection and its handles over it; dragging moves or resizes, a double-click edits text.
+// selection and its handles over it; dragging moves or resizes, a double click (or tap) edits text.
 import { pageSvg } from "../../../subgraphs/designs/domain/render/page-svg.js";
 import type { Batch, Element, Page } from "./model.js";
 
@@ -8,6 +8,8 @@ const SVG = "http://www.w3.org/2000/svg";
 const HANDLE_PX = 10;
 /** Room kept around the page on the stage, in CSS pixels. */
 const MARGIN_PX = 24;
+/** Two presses closer together than this are a double click. */
+const DOUBLE_PRESS_MS = 500;
 const HANDLES = ["nw", "n", "ne", "e", "se", "s", "sw", "w"] as const;
 type Handle = (typeof HANDLES)[number];
 
@@ -64,6 +66,7 @@ export class Canvas {
   private gesture: Gesture | undefined;
   private textEditor: HTMLTextAreaElement | undefined;
   private frame = 0;
+  private lastPress: { elementId: string; at: number } | undefined;
 
   constructor(stage: HTMLElement, host: CanvasHost) {
     this.stage = stage;
@@ -72,10 +75,6 @@ export class Canvas {
     stage.addEventListener("pointermove", (event) => this.pointerMove(event));
     stage.addEventListener("pointerup", (event) => this.pointerUp(event));
     stage.addEventListener("pointercancel", () => this.cancelGesture());
-    stage.addEventListener("dblclick", (event) => {
-      const hit = this.elementAt(this.pagePoint(event));
-      if (hit?.kind === "text") this.editText(hit.id);
-    });
     new ResizeObserver(() => this.draw()).observe(stage);
   }
 
@@ -93,7 +92,7 @@ export class Canvas {
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     const page = this.host.page();
-    if (!page) return void this.stage.replaceChildren();
+    if (!page) return void this.sheet?.remove();
     const room = this.stage.getBoundingClientRect();
     this.scale = Math.max(0.01, Math.min((room.width - MARGIN_PX * 2) / page.width, (room.height - MARGIN_PX * 2) / page.height));
     const target = { width: Math.max(1, Math.round(page.width * this.scale)), height: Math.max(1, Math.round(page.height * this.scale)) };
@@ -107,8 +106,10 @@ export class Canvas {
     sheet.style.width = `${target.width}px`;
     sheet.style.height = `${target.height}px`;
     sheet.append(drawing, this.overlay(page, target));
+    // Only the drawing is replaced: a text being edited beside it keeps its focus.
+    if (this.sheet?.parentNode === this.stage) this.sheet.replaceWith(sheet);
+    else this.stage.prepend(sheet);
     this.sheet = sheet;
-    this.stage.replaceChildren(sheet, ...(this.textEditor ? [this.textEditor] : []));
     if (this.textEditor) this.placeTextEditor();
   }
 
@@ -146,7 +147,7 @@ export class Canvas {
     const page = this.host.page();
     const box = page && this.selectedBox(page);
     if (!box) return undefined;
-    const reach = HANDLE_PX / this.scale;
+    const reach = (HANDLE_PX * 0.75) / this.scale;
     return HANDLES.find((handle) => {
       const centre = handleCentre(box, handle);
       return Math.abs(point.x - centre.x) <= reach && Math.abs(point.y - centre.y) <= reach;
@@ -161,6 +162,10 @@ export class Canvas {
     this.host.select(element?.id);
     if (!element) return;
     event.preventDefault();
+    // A second press on the same text box soon after the first (a double click, or a double tap on a tablet) edits its text.
+    const again = this.lastPress?.elementId === element.id && event.timeStamp - this.lastPress.at < DOUBLE_PRESS_MS;
+    this.lastPress = { elementId: element.id, at: event.timeStamp };
+    if (again && element.kind === "text" && !handle) return this.editText(element.id);
     this.stage.focus({ preventScroll: true });
     this.stage.setPointerCapture(event.pointerId);
     const origin = { x: element.x, y: element.y, width: element.width, height: element.height };

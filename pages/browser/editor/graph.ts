@@ -31,7 +31,12 @@ export interface FolderListing {
 
 const ELEMENT = `id kind x y width height z
   ... on TextElement { text fontSize color } ... on ShapeElement { shape fill } ... on ImageElement { asset { id thumbnail { url } } }`;
-const DESIGN = `query($id: ID!, $offset: Int!) { design(id: $id) { title version pages(offset: $offset, limit: 200) { id width height elements { ${ELEMENT} } } } }`;
+/**
+ * Pages one read of the design gives: the graph estimates a read's cost from the lists' sizes (a page's
+ * elements counting as the default size), and refuses a read of many pages at once.
+ */
+const PAGES_PER_READ = 20;
+const DESIGN = `query($id: ID!, $offset: Int!) { design(id: $id) { title version pages(offset: $offset, limit: ${PAGES_PER_READ}) { id width height elements { ${ELEMENT} } } } }`;
 const CHANGE = `version operations {
   addElement { elementId pageId kind x y width height z text fontSize color shape fill assetId }
   updateElement { elementId x y width height z text fontSize color fill }
@@ -42,9 +47,6 @@ const CHANGES = `subscription($id: ID!) { designChanged(designId: $id) { ${CHANG
 const ASSET = `query($id: ID!) { asset(id: $id) { id thumbnail { url } } }`;
 const FOLDER = `query($folder: ID!, $continuation: String) { folderItems(folderId: $folder, itemTypes: [folder, image], limit: 100, continuation: $continuation) {
   items { ... on FolderItemFolder { folder { id name } } ... on FolderItemImage { image { id name thumbnail { width height url } } } } continuation } }`;
-
-/** The largest page count one read of `Design.pages` gives. */
-const PAGES_PER_READ = 200;
 
 type GraphElement = Pick<Element, "id" | "kind" | "x" | "y" | "width" | "height" | "z"> &
   Partial<Pick<Element, "text" | "fontSize" | "color" | "shape" | "fill">> & { asset?: { id: string; thumbnail: { url: string } | null } | null };
@@ -79,7 +81,10 @@ export class Graph {
     return answer.data;
   }
 
-  /** The design as it is now: every page with its elements, and the thumbnail URLs of the images it shows. */
+  /**
+   * The design as it is now: every page with its elements, and the thumbnail URLs of the images it shows.
+   * Read in parts, it is given the first part's version: edits made meanwhile are applied again, which changes nothing.
+   */
   async design(): Promise<DesignState> {
     let state: DesignState | undefined;
     for (let offset = 1; ; offset += PAGES_PER_READ) {
