@@ -57,10 +57,10 @@ export async function openRecorded(browser: Browser, origin: string, url: string
 export const DRAWING = '#stage .sheet > svg[role="img"]';
 
 /**
- * Waits until `check(arg)` holds in the page (checked every frame) at most `limitMs` after `since` (by
+ * Waits until `check(arg)` (self-contained: it runs in the page) holds there (checked every frame) at most `limitMs` after `since` (by
  * default now): how long after `since` it held, in milliseconds.
  */
-export async function shownWithin<T>(page: Page, limitMs: number, check: (arg: T) => boolean, arg: T, since = performance.now()): Promise<number> {
+export async function shownWithin(page: Page, limitMs: number, check: (arg: string[]) => boolean, arg: string[], since = performance.now()): Promise<number> {
   await page.waitForFunction(check, arg, { timeout: Math.max(1, limitMs - (performance.now() - since)), polling: "raf" });
   return Math.round(performance.now() - since);
 }

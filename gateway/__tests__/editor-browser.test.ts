@@ -152,10 +152,10 @@ describe("the design editor at a design's edit link", () => {
     since = performance.now();
     await a.page.mouse.up();
     await nextFrame(a.page);
-    const moved = [await rectIn(a.page).getAttribute("x"), await rectIn(a.page).getAttribute("y")];
+    const moved = [String(await rectIn(a.page).getAttribute("x")), String(await rectIn(a.page).getAttribute("y"))];
     shown.moved = await shownWithin(b.page, LIVE_MS, ([drawing, fill, x, y]) => {
       const rect = document.querySelector(`${drawing} rect[fill="${fill}"]`);
-      return rect?.getAttribute("x") === x && rect.getAttribute("y") === y;
+      return rect !== null && rect.getAttribute("x") === x && rect.getAttribute("y") === y;
     }, [DRAWING, RECT_FILL, ...moved], since);
     assert.equal(a.edits.length - editsBefore, 1, "a drag is one edit");
     assert.deepEqual(Object.keys((a.edits.at(-1)![0] as { updateElement: object }).updateElement).sort(), ["elementId", "x", "y"]);
@@ -170,10 +170,10 @@ describe("the design editor at a design's edit link", () => {
     since = performance.now();
     await b.page.mouse.up();
     await nextFrame(b.page);
-    const size = [await rectIn(b.page).getAttribute("width"), await rectIn(b.page).getAttribute("height")];
+    const size = [String(await rectIn(b.page).getAttribute("width")), String(await rectIn(b.page).getAttribute("height"))];
     shown.resized = await shownWithin(a.page, LIVE_MS, ([drawing, fill, width, height]) => {
       const rect = document.querySelector(`${drawing} rect[fill="${fill}"]`);
-      return rect?.getAttribute("width") === width && rect.getAttribute("height") === height;
+      return rect !== null && rect.getAttribute("width") === width && rect.getAttribute("height") === height;
     }, [DRAWING, RECT_FILL, ...size], since);
 
     // A text box added in A, retyped in place (double-click, type, Enter), the new words in B.
@@ -217,7 +217,7 @@ describe("the design editor at a design's edit link", () => {
     await picture.waitFor();
     since = performance.now();
     await picture.click();
-    shown.image = await shownWithin(b.page, LIVE_MS, (drawing) => document.querySelector(`${drawing} image`)?.getAttribute("href")?.startsWith("/blobs/") === true, DRAWING, since);
+    shown.image = await shownWithin(b.page, LIVE_MS, ([drawing]) => document.querySelector(`${drawing} image`)?.getAttribute("href")?.startsWith("/blobs/") === true, [DRAWING], since);
 
     // A page added and moved first in B: A's strip shows the same pages in the same order.
     await b.page.getByRole("button", { name: "Add page" }).click();
@@ -225,7 +225,7 @@ describe("the design editor at a design's edit link", () => {
     await b.page.getByRole("button", { name: "Move the page earlier" }).click();
     const orderInB = await b.page.locator("#pages .page").evaluateAll((buttons) => buttons.map((one) => (one as HTMLElement).dataset.pageId));
     await b.page.waitForFunction(() => !document.querySelector("#pages .page")?.getAttribute("data-page-id")?.startsWith("new-"));
-    const namedOrder = await b.page.locator("#pages .page").evaluateAll((buttons) => buttons.map((one) => (one as HTMLElement).dataset.pageId));
+    const namedOrder = await b.page.locator("#pages .page").evaluateAll((buttons) => buttons.map((one) => String((one as HTMLElement).dataset.pageId)));
     assert.equal(orderInB.length, 2);
     shown.pages = await shownWithin(a.page, LIVE_MS, (order) => JSON.stringify([...document.querySelectorAll<HTMLElement>("#pages .page")].map((one) => one.dataset.pageId)) === JSON.stringify(order), namedOrder, since);
 

@@ -196,6 +196,15 @@ export class Canvas {
     this.redraw();
   }
 
+  /** The server named elements the editor made: a drag, a nudge or a text edit of one goes on with its new id. */
+  renamed(ids: ReadonlyMap<string, string>): void {
+    const now = (id: string) => ids.get(id) ?? id;
+    if (this.preview) this.preview.elementId = now(this.preview.elementId);
+    if (this.gesture) this.gesture.elementId = now(this.gesture.elementId);
+    if (this.lastPress) this.lastPress.elementId = now(this.lastPress.elementId);
+    if (this.textEditor) this.textEditor.dataset.elementId = now(this.textEditor.dataset.elementId ?? "");
+  }
+
   /** Sends the previewed box as one `updateElement` of the properties that changed. */
   commitPreview(): void {
     const preview = this.preview;
@@ -223,7 +232,8 @@ export class Canvas {
       done = true;
       this.textEditor = undefined;
       editor.remove();
-      if (keep && editor.value !== element.text && editor.value.length >= 1 && editor.value.length <= 10_000) this.host.edit([{ updateElement: { elementId, text: editor.value } }]);
+      const editedId = editor.dataset.elementId ?? elementId;
+      if (keep && editor.value !== element.text && editor.value.length >= 1 && editor.value.length <= 10_000) this.host.edit([{ updateElement: { elementId: editedId, text: editor.value } }]);
       this.stage.focus({ preventScroll: true });
       this.redraw();
     };

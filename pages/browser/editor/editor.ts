@@ -2,7 +2,7 @@
 // one edit, shown at once and undoable.
 import { Canvas, type CanvasHost } from "./canvas.js";
 import type { GraphError, Graph, TeamImage } from "./graph.js";
-import { History, provisionalId } from "./history.js";
+import { History, provisionalId, type Step } from "./history.js";
 import { ImageSources } from "./images.js";
 import { LiveDesign } from "./live-design.js";
 import { findElement, findPage, type AddElement, type Batch, type DesignState, type Element, type Page } from "./model.js";
@@ -41,6 +41,7 @@ export class Editor implements CanvasHost, StripHost {
       changed: () => this.refresh(),
       renamed: (ids) => {
         this.history.renamed(ids);
+        this.canvas.renamed(ids);
         this.selection = this.selection && (ids.get(this.selection) ?? this.selection);
         this.pageId = this.pageId && (ids.get(this.pageId) ?? this.pageId);
       },
@@ -90,28 +91,32 @@ export class Editor implements CanvasHost, StripHost {
     this.parts.toolsChanged();
   }
 
-  /** An own edit: shown at once, sent in order, undoable. */
+  /** An own edit: shown at once, sent in order, undoable (unless the server refuses it). */
   edit(batch: Batch): void {
-    this.history.record(this.design, batch);
-    this.send(batch, "Not saved");
+    this.send(batch, this.history.record(this.design, batch), "Not saved");
   }
 
-  private send(batch: Batch, failure: string): void {
-    void this.live.edit(batch).then((refusal) => refusal && this.parts.say(`${failure}: ${refusal.message}`));
+  private send(batch: Batch, step: Step | undefined, failure: string): void {
+    void this.live.edit(batch).then((refusal) => {
+      if (!refusal) return;
+      this.history.forget(step);
+      this.parts.say(`${failure}: ${refusal.message}`);
+      this.parts.toolsChanged();
+    });
   }
 
   undo(): void {
-    this.replay(this.history.undo(), "Could not undo");
+    this.replay(this.history.undo(), "Undone", "Could not undo");
   }
 
   redo(): void {
-    this.replay(this.history.redo(), "Could not redo");
+    this.replay(this.history.redo(), "Redone", "Could not redo");
   }
 
-  private replay(batches: Batch[], failure: string): void {
+  private replay({ step, batches }: { step?: Step; batches: Batch[] }, done: string, failure: string): void {
     this.canvas.commitPreview();
-    for (const batch of batches) this.send(batch, failure);
-    this.parts.say(batches.length ? (failure === "Could not undo" ? "Undone" : "Redone") : "Nothing to do");
+    for (const batch of batches) this.send(batch, step, failure);
+    this.parts.say(step ? done : "Nothing to do");
   }
 
   /** A new element of `kind` in the middle of the page, selected. */

@@ -1,20 +1,10 @@
 // The graph as the editor uses it: queries and edits over `fetch` to /graphql, the design's changes over graphql-ws.
 import { createClient, type Client } from "graphql-ws";
-import { fromGraph, type DesignState, type Element, type Operation } from "./model.js";
+import { GraphError } from "./graph-error.js";
+import type { DesignSource } from "./live-design.js";
+import { fromGraph, type Change, type DesignState, type Element, type Operation } from "./model.js";
 
-/** A failed operation: the graph's `extensions.code` (`NOT_FOUND`, `UNAUTHENTICATED`, `GONE`, …) and its message. */
-export class GraphError extends Error {
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
-
-export interface Change {
-  version: number;
-  operations: Operation[];
-}
+export { GraphError };
 
 /** An image the team has: an asset with its thumbnail (to draw it, and to size a new element by its aspect). */
 export interface TeamImage {
@@ -56,7 +46,7 @@ const changeOf = (change: { version: number; operations: Record<string, unknown>
   operations: change.operations.map(fromGraph).filter((operation): operation is Operation => operation !== undefined),
 });
 
-export class Graph {
+export class Graph implements DesignSource {
   private readonly token: string;
   private readonly designId: string;
   private socket: Client | undefined;

@@ -1,13 +1,13 @@
 // Undo and redo of this tab's own edits, by sending the inverse operations. A step names elements and
 // pages by handles (the id they had when it was recorded): undoing a deletion makes the element anew,
 // with a new id, and the steps before it must reach that one.
-import { applyOperation, CHANGEABLE, copyOf, findElement, findPage, renameIds, type AddElement, type Batch, type DesignState, type Element, type Operation } from "./model.js";
+import { applyOperation, CHANGEABLE, copyOf, findElement, findPage, newElement, renameIds, type AddElement, type Batch, type DesignState, type Element, type Operation } from "./model.js";
 
 let made = 0;
 /** An id for something this tab makes, until the server names it. */
 export const provisionalId = () => `new-${++made}`;
 
-interface Step {
+export interface Step {
   /** What takes the step back: one or more batches (a page comes back before its elements). */
   undo: Batch[];
   redo: Batch[];
@@ -66,6 +66,18 @@ function inverseOfBatch(state: DesignState, batch: Batch): Batch[] {
   return batches.some((one) => one.some((operation) => "addPage" in operation)) ? batches : [batches.flat()].filter((one) => one.length);
 }
 
+/** The batch with each new element's place in the stacking order (`z`) as it is made now: a redo puts it back there. */
+function withStackingOrder(state: DesignState, batch: Batch): Batch {
+  const scratch = copyOf(state);
+  const placed = structuredClone(batch);
+  for (const operation of placed) {
+    const page = "addElement" in operation ? findPage(scratch, operation.addElement.pageId) : undefined;
+    if (page && "addElement" in operation) operation.addElement.z ??= newElement(operation.addElement, page).z;
+    applyOperation(scratch, operation);
+  }
+  return placed;
+}
+
 export class History {
   private readonly done: Step[] = [];
   private readonly undone: Step[] = [];
@@ -81,19 +93,26 @@ export class History {
   }
 
   /** An own edit about to be made on `state`: undoable from now on (and what was undone cannot be redone any more). */
-  record(state: DesignState, batch: Batch): void {
+  record(state: DesignState, batch: Batch): Step | undefined {
     const undo = inverseOfBatch(state, batch).map((one) => this.asHandles(one));
-    if (undo.length === 0) return;
-    this.done.push({ undo, redo: [this.asHandles(batch)] });
+    if (undo.length === 0) return undefined;
+    const step = { undo, redo: [this.asHandles(withStackingOrder(state, batch))] };
+    this.done.push(step);
     this.undone.length = 0;
+    return step;
   }
 
-  /** The batches that undo the last step, with today's ids (moved to the redo side). */
-  undo(): Batch[] {
+  /** A step whose edit the server refused: there is nothing to undo or redo. */
+  forget(step: Step | undefined): void {
+    for (const stack of [this.done, this.undone]) if (step && stack.includes(step)) stack.splice(stack.indexOf(step), 1);
+  }
+
+  /** The last step and the batches that undo it, with today's ids (it moves to the redo side). */
+  undo(): { step?: Step; batches: Batch[] } {
     return this.move(this.done, this.undone, "undo");
   }
 
-  redo(): Batch[] {
+  redo(): { step?: Step; batches: Batch[] } {
     return this.move(this.undone, this.done, "redo");
   }
 
@@ -105,11 +124,11 @@ export class History {
     for (const [provisional, named] of ids) if (!standingIn.has(provisional) && !this.current.has(provisional)) this.current.set(provisional, named);
   }
 
-  private move(from: Step[], to: Step[], side: "undo" | "redo"): Batch[] {
+  private move(from: Step[], to: Step[], side: "undo" | "redo"): { step?: Step; batches: Batch[] } {
     const step = from.pop();
-    if (!step) return [];
+    if (!step) return { batches: [] };
     to.push(step);
-    return step[side].map((batch) => this.withIdsNow(batch));
+    return { step, batches: step[side].map((batch) => this.withIdsNow(batch)) };
   }
 
   private idNow = (handle: string) => this.current.get(handle) ?? handle;

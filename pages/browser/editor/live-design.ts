@@ -1,7 +1,7 @@
 // The design as the server has it (version by version) with this tab's own edits shown on top until the
 // server has them too. Own edits go out one at a time, in order; others' arrive over the subscription.
-import { GraphError, type Change, type Graph } from "./graph.js";
-import { applyOperation, asInput, copyOf, renameIds, type Batch, type DesignState } from "./model.js";
+import { GraphError } from "./graph-error.js";
+import { applyOperation, asInput, copyOf, renameIds, type Batch, type Change, type DesignState } from "./model.js";
 
 /** How long an acknowledged edit may wait for its own message before the editor asks for the edits it missed. */
 const OWN_MESSAGE_WAIT_MS = 2000;
@@ -12,6 +12,16 @@ interface PendingEdit {
   version?: number;
   /** Told the outcome: accepted, or refused with the server's error. */
   settle: (error?: GraphError) => void;
+}
+
+/** Where the design and its edits come from and go to (the graph). */
+export interface DesignSource {
+  design(): Promise<DesignState>;
+  edit(operations: Record<string, unknown>[]): Promise<{ version: number; createdElementIds: string[]; createdPageIds: string[] }>;
+  /** The edits after `since`, oldest first (`GONE` when they are no longer kept). */
+  editsSince(since: number): Promise<Change[]>;
+  /** Every accepted edit as it happens (the latest first); `lost` when the stream fails for good. */
+  follow(receive: (change: Change) => void, lost: (error: GraphError) => void): void;
 }
 
 export interface LiveDesignEvents {
@@ -28,13 +38,15 @@ export class LiveDesign {
   private readonly pending: PendingEdit[] = [];
   /** Others' changes that arrived while an own edit or a catch-up was under way, applied after it. */
   private held: Change[] = [];
+  /** The server's ids of what this tab made, by the ids the tab gave them. */
+  private readonly named = new Map<string, string>();
   private sending = false;
   private catchingUp = false;
   private shownCache: DesignState | undefined;
-  private readonly graph: Graph;
+  private readonly graph: DesignSource;
   private readonly events: LiveDesignEvents;
 
-  constructor(graph: Graph, initial: DesignState, events: LiveDesignEvents) {
+  constructor(graph: DesignSource, initial: DesignState, events: LiveDesignEvents) {
     this.graph = graph;
     this.confirmed = initial;
     this.events = events;
@@ -54,7 +66,10 @@ export class LiveDesign {
   /** Shows `batch` at once and sends it after the own edits before it; resolves with the server's refusal, if any. */
   edit(batch: Batch): Promise<GraphError | undefined> {
     return new Promise((resolve) => {
-      this.pending.push({ batch, settle: resolve });
+      const copy = structuredClone(batch);
+      // An id the editor gave something the server has named since (a drag begun just before) means the server's.
+      for (const operation of copy) renameIds(operation, (id) => this.named.get(id) ?? id);
+      this.pending.push({ batch: copy, settle: resolve });
       this.changed();
       void this.sendNext();
     });
@@ -97,6 +112,7 @@ export class LiveDesign {
       if ("addPage" in operation) ids.set(operation.addPage.pageId, made.pages.shift() ?? operation.addPage.pageId);
     }
     for (const edit of this.pending) for (const operation of edit.batch) renameIds(operation, (id) => ids.get(id) ?? id);
+    for (const [provisional, named] of ids) this.named.set(provisional, named);
     this.events.renamed(ids);
   }
 

@@ -63,6 +63,12 @@ export type Operation =
 /** The operations of one `editDesign` call. */
 export type Batch = Operation[];
 
+/** An accepted edit of the design (`DesignChange`): the version it made and its operations. */
+export interface Change {
+  version: number;
+  operations: Operation[];
+}
+
 /** The properties an update may set, the kind-specific ones only on their kind. */
 export const CHANGEABLE = ["x", "y", "width", "height", "z", "text", "fontSize", "color", "fill"] as const;
 
