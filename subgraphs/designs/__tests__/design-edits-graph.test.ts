@@ -73,6 +73,22 @@ describe("editDesign through the gateway", () => {
   });
 });
 
+describe("editDesign under attack", () => {
+  test("more aliased edits than the graph allows are refused whole; an edit past the elements a page holds applies nothing", async () => {
+    const { id, pageId } = await newDesign();
+    const aliases = Array.from({ length: 16 }, (_, i) => `e${i}: editDesign(designId: $id, operations: [{ setTitle: "alias ${i}" }]) { version }`).join(" ");
+    const tooMany = await s.t.http.graphql(`mutation($id: ID!) { ${aliases} }`, { id }, s.token);
+    assert.equal(tooMany.status, 400, tooMany.text);
+    const floods = await s.t.http.graphql(EDIT, { id, ops: Array.from({ length: 100 }, (_, i) => ({ addElement: { pageId, kind: "shape", x: i, y: 0, width: 1, height: 1 } })) }, s.token);
+    assert.equal(floods.body.data?.editDesign.version, 1, floods.text);
+    const overflow = Array.from({ length: 6 }, () => s.t.http.graphql(EDIT, { id, ops: Array.from({ length: 100 }, (_, i) => ({ addElement: { pageId, kind: "shape", x: i, y: 0, width: 1, height: 1 } })) }, s.token));
+    const answers = await Promise.all(overflow);
+    assert.deepEqual(answers.map((answer) => answer.body.errors?.[0]?.extensions?.code ?? "ok").sort().reverse(), ["ok", "ok", "ok", "ok", "BAD_USER_INPUT", "BAD_USER_INPUT"], "a page holds 500 elements, however many edits race for the room");
+    const read = await graph(`query($id: ID!) { design(id: $id) { version title pages { elements { id } } } }`, { id });
+    assert.deepEqual([read.design.version, read.design.title, read.design.pages[0].elements.length], [5, "Untitled design", 500]);
+  });
+});
+
 describe("designChanged: every accepted edit, live, in version order", () => {
   test("the latest state first, then each teammate's edit in order, also when they arrive at once", async () => {
     const { id, pageId } = await newDesign();

@@ -238,3 +238,21 @@ describe("thumbnails while a design is edited", () => {
     assert.notEqual(await thumbnailPath(start + EDITED_PAGE_RENDER_INTERVAL_MS + 2), later, "a change without an edit (same version) is drawn at once");
   });
 });
+
+describe("rate of edits per design", () => {
+  test("more than DESIGN_EDITS_PER_MINUTE edits of one design a minute are refused, whoever sends them; other designs are not held", async () => {
+    const limited = await domainUnderTest<DesignsContext>("designs", { DESIGN_EDITS_PER_MINUTE: "3" });
+    try {
+      const [owner, colleague] = team();
+      const one = await createDesign(limited.as({ id: 1 }), owner, { designType: { type: "preset", name: "doc" } });
+      const other = await createDesign(limited.as({ id: 1 }), owner, { designType: { type: "preset", name: "doc" } });
+      const send = (caller: DesignPrincipal, designId: string) => editDesign(limited.as({ id: 1 }), caller, { designId, operations: [{ setTitle: "t" }] });
+      for (const caller of [owner, colleague, owner]) await send(caller, one.id);
+      await refused(send(colleague, one.id), { code: "RATE_LIMITED" });
+      assert.equal((await send(owner, other.id)).version, 1);
+      assert.equal((await limited.db.design.findUniqueOrThrow({ where: { id: one.id } })).version, 3);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
