@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
-import { startDesignPlatform, type DesignPlatform } from "../../../testing/designs.js";
+import { designScopedToken, startDesignPlatform, type DesignPlatform } from "../../../testing/designs.js";
 import { DESIGN_DOMAINS } from "../../../testing/platform.js";
 import { follow, wsClient } from "../../../testing/subscriptions.js";
 
@@ -131,5 +131,15 @@ describe("designViewers: the attacker's view", () => {
     assert.deepEqual([full.code, full.reason, full.limit], ["CONFLICT", "DESIGN_VIEWERS_FULL", VIEWERS_MAX]);
     await leave(id, tabs[0]);
     assert.equal((await enter(id, newTab(), s.teammate)).enterDesignEditor.viewers.length, 2);
+  });
+
+  test("a script renewing as fast as it can is RATE_LIMITED after 60 entries a minute", async () => {
+    const id = await newDesign();
+    const token = await designScopedToken(s.t.http, s.p, s.p.client);
+    const tab = newTab();
+    for (let call = 0; call < 60; call++) await enter(id, tab, token);
+    const limited = await refusal(ENTER, { id, session: tab }, token);
+    assert.equal(limited.code, "RATE_LIMITED");
+    assert.ok(Number(limited.retryAfter) > 0, JSON.stringify(limited));
   });
 });
