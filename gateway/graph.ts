@@ -2,6 +2,7 @@ import { ApolloServer } from "@apollo/server";
 import { ApolloGateway } from "@apollo/gateway";
 import type { GraphQLSchema } from "graphql";
 import { markOneOfInputs, oneOfInputNames } from "./one-of-inputs.js";
+import { introspectionFirst } from "./execution/introspection.js";
 import type { Config } from "../lib/config.js";
 import { executedOperationsAnswer200 } from "../lib/errors.js";
 import type { InternalCalls } from "../lib/auth/internal-calls.js";
@@ -89,7 +90,7 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
     lean?.load(coreSupergraphSdl);
   });
   // Apollo Server takes the executor when it loads the gateway (in `start`).
-  if (lean) gateway.executor = lean.executor(gateway.executor!);
+  gateway.executor = introspectionFirst(lean ? lean.executor(gateway.executor!) : gateway.executor!);
   await apollo.start();
   const execute: ExecuteThroughGateway = async ({ query, variables, operationName, authorization, clientAddress, subscriptionEvent }) => {
     const response = await apollo.executeOperation({ query, variables, operationName: operationName ?? undefined }, { contextValue: { authorization, clientAddress, subscriptionEvent } });

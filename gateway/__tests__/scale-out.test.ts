@@ -9,6 +9,7 @@ import { HttpClient } from "../../testing/http.js";
 import { freeDirectPorts, freePort, startProcess, SUBGRAPH_PROCESSES, waitUntilHealthy, type Child } from "../../testing/processes.js";
 import { registerPeople } from "../../testing/people.js";
 import { designToken, onPlatform, png } from "../../testing/assets.js";
+import { designScopedToken } from "../../testing/designs.js";
 import { follow, wsClient } from "../../testing/subscriptions.js";
 
 const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
@@ -19,6 +20,9 @@ const clients: Client[] = [];
 let gatewayA: HttpClient;
 let gatewayB: HttpClient;
 let common: Record<string, string>;
+let cast: ReturnType<typeof registerPeople> | undefined;
+/** The people of the platform, registered once (through gateway A) for every test. */
+const people = () => (cast ??= registerPeople(gatewayA));
 
 async function startHealthy(entry: string | string[], env: Record<string, string>, healthUrl: string): Promise<void> {
   const child = startProcess(entry, { ...common, ...env });
@@ -67,8 +71,7 @@ after(async () => {
 
 describe("scale-out: two gateways and a separate worker on PostgreSQL + Redis", { skip: !scaledOut && "needs DATABASE_URL and REDIS_URL" }, () => {
   test("a subscriber on gateway A sees the job created through gateway B finish", async () => {
-    const people = await registerPeople(gatewayA);
-    const token = await designToken(gatewayA, people, people.client);
+    const token = await designToken(gatewayA, await people(), (await people()).client);
 
     const ticket = await gatewayB.graphql(`mutation { requestAssetUpload(name: "Scaled") { uploadId uploadUrl } }`, {}, token);
     const { uploadId, uploadUrl } = ticket.body.data!.requestAssetUpload;
@@ -94,5 +97,34 @@ describe("scale-out: two gateways and a separate worker on PostgreSQL + Redis", 
     const thumbnail = await fetch(onPlatform(gatewayB, asset.thumbnail.url));
     assert.equal(thumbnail.status, 200, "blobs are served through either gateway");
     assert.equal(thumbnail.headers.get("content-type"), "image/png");
+  });
+
+  test("two editors' subscribers, one on each gateway, see every edit of a design in the same version order", async () => {
+    const token = await designScopedToken(gatewayA, await people(), (await people()).client);
+    const created = await gatewayA.graphql(`mutation { createDesign(input: { designType: { type: preset, name: doc } }) { id pages { id } } }`, {}, token);
+    const { id, pages: [page] } = created.body.data!.createDesign;
+    const follows = [gatewayA, gatewayB].map((gateway) => {
+      const client = wsClient(gateway.baseUrl, token);
+      clients.push(client);
+      return follow(client, `subscription($id: ID!) { designChanged(designId: $id) { version operations { addElement { text } } } }`, { id });
+    });
+    await Promise.all(follows.map((followed) => followed.received(1)));
+    const edits = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? gatewayB : gatewayA).graphql(
+          `mutation($id: ID!, $ops: [DesignOperationInput!]!) { editDesign(designId: $id, operations: $ops) { version } }`,
+          { id, ops: [{ addElement: { pageId: page.id, kind: "text", x: i, y: 0, width: 100, height: 20, text: `edit ${i}` } }] },
+          token,
+        ),
+      ),
+    );
+    assert.deepEqual(edits.map((edit) => edit.body.data?.editDesign.version).sort((a, b) => a - b), Array.from({ length: 12 }, (_, i) => i + 1), JSON.stringify(edits.map((edit) => edit.text)));
+    await Promise.all(follows.map((followed) => followed.received(13)));
+    const [onA, onB] = follows.map((followed) => followed.results.map((result) => result.data.designChanged.version));
+    assert.deepEqual(onA, Array.from({ length: 13 }, (_, i) => i), "gateway A: every version once, in order");
+    assert.deepEqual(onB, onA, "gateway B saw the same versions in the same order");
+    const texts = (followed: (typeof follows)[number]) => followed.results.slice(1).map((result) => result.data.designChanged.operations[0].addElement.text);
+    assert.deepEqual(texts(follows[1]), texts(follows[0]));
+    for (const followed of follows) followed.stop();
   });
 });

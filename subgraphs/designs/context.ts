@@ -4,6 +4,7 @@ import type { Limiter } from "../../lib/rate-limit.js";
 import type { FileService } from "../../lib/storage/file-service.js";
 import type { DomainContext } from "../../lib/modules/domain-module.js";
 import type { EditAnnouncer } from "./domain/editing/announcer.js";
+import type { ViewersAnnouncer } from "./domain/editing/presence.js";
 import type { DesignsLoaders } from "./loaders.js";
 import type { DesignsSettings } from "./settings.js";
 
@@ -23,6 +24,8 @@ export interface DesignsDependencies {
   editsPerDesign: Limiter;
   /** Announces accepted edits on the bus, in version order. */
   announcer: EditAnnouncer;
+  /** Announces on the bus that who has a design's editor open changed. */
+  announceViewers: ViewersAnnouncer;
 }
 
 export type DesignsContext = DomainContext<DesignsDependencies, DesignsLoaders>;

@@ -2,6 +2,8 @@ import { defineManifest, ENTITY_REFERENCE, prismaModel } from "../../lib/modules
 
 /** Where accepted edits are announced after they commit: `{ designId, version }`. */
 export const DESIGN_EDIT_EVENTS = "design-edits";
+/** Where a change of who has a design's editor open is announced: `{ designId }`. */
+export const DESIGN_VIEWER_EVENTS = "design-viewers";
 
 /** Designs of a team: pages with a size and elements (images of assets, text, shapes) that later work renders. */
 export default defineManifest({
@@ -21,9 +23,14 @@ export default defineManifest({
     // Not operations of the platform's REST API: live editing's own (a person editing sends a few a second at most).
     "Mutation.editDesign": { operation: "editDesign", perMinute: 600 },
     "Query.designEdits": { operation: "listDesignEdits", perMinute: 100 },
+    // An open editor renews its lease about 4 times a minute: 60 is some fifteen tabs of one user.
+    "Mutation.enterDesignEditor": { operation: "enterDesignEditor", perMinute: 60 },
+    "Mutation.leaveDesignEditor": { operation: "leaveDesignEditor", perMinute: 60 },
+    "Query.designViewers": { operation: "listDesignViewers", perMinute: 100 },
   },
   subscriptions: [
     { field: "designChanged", topic: DESIGN_EDIT_EVENTS, match: { argument: "designId", eventKey: "designId" }, eventArgument: { argument: "version", eventKey: "version" } },
+    { field: "designViewers", topic: DESIGN_VIEWER_EVENTS, match: { argument: "designId", eventKey: "designId" } },
   ],
   publicPaths: ["/designs"],
   codegen: {
@@ -41,11 +48,22 @@ export default defineManifest({
       Asset: "../domain/references.js#KeyReference",
       DesignChange: "../domain/editing/history.js#DesignChangeData",
       DesignEditResult: "../domain/editing/edit-design.js#DesignEditResult as DesignEditResultData",
+      DesignEditorViewer: "../domain/editing/presence.js#DesignEditorViewerData",
     },
   },
   settingDocs: [
     { names: ["DESIGN_EDIT_OPERATIONS_MAX"], default: "`100`", meaning: "most operations one `editDesign` applies; more is `BAD_USER_INPUT`" },
     { names: ["DESIGN_PAGE_ELEMENTS_MAX"], default: "`500`", meaning: "most elements one page of a design holds; an edit adding more is `BAD_USER_INPUT`" },
     { names: ["DESIGN_EDITS_PER_MINUTE"], default: "`1200`", meaning: "edits one design accepts a minute from all its editors together (each user also has `editDesign`'s own limit, 600 a minute); more is `RATE_LIMITED`" },
+    {
+      names: ["DESIGN_VIEWERS_MAX"],
+      default: "`100`",
+      meaning: "most editor sessions (browser tabs, of all its viewers together) one design has at once; `enterDesignEditor` past it is `CONFLICT` (`reason` `DESIGN_VIEWERS_FULL`)",
+    },
+    {
+      names: ["DESIGN_VIEWER_LEASE_SECONDS"],
+      default: "`45`",
+      meaning: "how long an open editor counts as a viewer of its design without renewing (`enterDesignEditor` again, within a third of it); a lapsed one leaves `designViewers` within 5 seconds",
+    },
   ],
 });

@@ -10,6 +10,7 @@ import manifest from "./manifest.js";
 import { designsSettings, type DesignsSettings } from "./settings.js";
 import { EditAnnouncer } from "./domain/editing/announcer.js";
 import { pruneEdits, PRUNE_EDITS_EVERY_MS } from "./domain/editing/history.js";
+import { sweepLapsedViewers, sweepLapsedViewersEveryMs, viewersAnnouncer } from "./domain/editing/presence.js";
 import { recordDesignView, VIEW_ANALYTICS_KEY_PURPOSE, type ServedView } from "../analytics/public.js";
 
 function dependencies(runtime: DataRuntime, limits: DesignsSettings): DesignsDependencies {
@@ -23,6 +24,7 @@ function dependencies(runtime: DataRuntime, limits: DesignsSettings): DesignsDep
     limits,
     editsPerDesign: runtime.limiters({ name: "design-edits", points: limits.editsPerDesignPerMinute, durationSeconds: 60 }),
     announcer: new EditAnnouncer(runtime.bus, runtime.log),
+    announceViewers: viewersAnnouncer(runtime.bus, runtime.log),
   };
 }
 
@@ -36,9 +38,14 @@ export default defineDomain(manifest, {
     const viewer = { ...dependencies(runtime, limits), internalCalls: runtime.internalCalls, recordView: (view: ServedView) => recordDesignView(runtime.db.prisma, analyticsKey, view) };
     mountViewPages(app, viewer, runtime.limiters({ name: "design-views", points: VIEWS_PER_DESIGN_PER_MINUTE, durationSeconds: 60 }));
   },
-  sweeps: (runtime) => [
+  sweeps: (runtime, limits) => [
     { name: "blank designs past their lifetime", everyMs: SWEEP_BLANK_DESIGNS_EVERY_MS, run: () => sweepBlankDesigns(runtime.db.prisma) },
     { name: "design edits past their keeping", everyMs: PRUNE_EDITS_EVERY_MS, run: () => pruneEdits(runtime.db.prisma) },
+    {
+      name: "design editor sessions past their lease",
+      everyMs: sweepLapsedViewersEveryMs(limits.viewerLeaseSeconds),
+      run: () => sweepLapsedViewers(runtime.db.prisma, viewersAnnouncer(runtime.bus, runtime.log)),
+    },
   ],
   loaders: ({ db }) => createLoaders(db),
 });

@@ -4,6 +4,9 @@ import { byIdOrNull } from "../../lib/db/group-by-key.js";
 import { isResourceId, requiredText } from "../../lib/validation.js";
 import { newId, ofTeam, TITLE_MAX } from "./domain/designs.js";
 import { viewLink } from "./domain/view-links.js";
+import { DESIGN_EDIT_EVENTS } from "./manifest.js";
+
+export { DESIGN_EDIT_EVENTS };
 import type { Logger } from "../../lib/logger.js";
 import type { Bus } from "../../lib/pubsub.js";
 import type { FileService } from "../../lib/storage/file-service.js";
@@ -83,6 +86,11 @@ export interface DesignJobDependencies {
   publicUrl: string;
   /** Signs the designs' view and edit links (the designs domain's key). */
   viewKey: Buffer;
+}
+
+/** Tells the design's followers (`designChanged`) about a version another domain made (`replaceDesignPages`), once it committed. */
+export function announceDesignEdit(bus: Bus, designId: string, version: number): Promise<void> {
+  return bus.publish(DESIGN_EDIT_EVENTS, { designId, version });
 }
 
 /** What the key of design view links is derived for (`runtime.keyFor`): every domain handing out design URLs signs with it. */

@@ -10,5 +10,9 @@ export function designsSettings(settings: Settings) {
     elementsPerPage: settings.positiveInt("DESIGN_PAGE_ELEMENTS_MAX", 500),
     /** Edits one design accepts a minute, whoever sends them (each user also has the operation's own limit). */
     editsPerDesignPerMinute: settings.positiveInt("DESIGN_EDITS_PER_MINUTE", 1200),
+    /** Most editor sessions (browser tabs, of all its viewers together) one design has at once. */
+    viewerSessionsPerDesign: settings.positiveInt("DESIGN_VIEWERS_MAX", 100),
+    /** How long an editor session lasts unless the editor renews it. */
+    viewerLeaseSeconds: settings.positiveInt("DESIGN_VIEWER_LEASE_SECONDS", 45),
   };
 }

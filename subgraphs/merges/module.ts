@@ -10,6 +10,6 @@ export default defineDomain(manifest, {
   resolvers,
   dependencies: (runtime) => ({ db: runtime.db.prisma, bus: runtime.bus, log: runtime.log, files: runtime.files, publicUrl: runtime.config.publicUrl, viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE) }),
   loaders: ({ db }) => createLoaders(db),
-  jobs: (runtime) => mergeJobHandlers(runtime.db.prisma),
+  jobs: (runtime) => mergeJobHandlers(runtime.db.prisma, runtime.bus),
   sweeps: (runtime) => [{ name: "merge records past use", everyMs: SWEEP_MERGE_RECORDS_EVERY_MS, run: () => sweepMergeRecords(runtime.db.prisma) }],
 });

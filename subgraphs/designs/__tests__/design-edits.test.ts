@@ -9,6 +9,7 @@ import { createDesign } from "../domain/designs.js";
 import { editDesign } from "../domain/editing/edit-design.js";
 import { changeOf, editsSince, pruneEdits } from "../domain/editing/history.js";
 import type { OperationInput } from "../domain/editing/operations.js";
+import { EDITED_PAGE_RENDER_INTERVAL_MS, pageThumbnail } from "../domain/render/thumbnails.js";
 
 let designs: DomainUnderTest<DesignsContext>;
 before(async () => (designs = await domainUnderTest<DesignsContext>("designs", { DESIGN_PAGE_ELEMENTS_MAX: "6", DESIGN_EDIT_OPERATIONS_MAX: "8" })));
@@ -214,5 +215,44 @@ describe("the edit history", () => {
     await db().design.update({ where: { id }, data: { version: 3 } });
     await refused(editsSince(ctx(), owner, id, 0), { code: "GONE", oldestVersion: 3, version: 3 });
     assert.deepEqual((await editsSince(ctx(), owner, id, 2)).map((change) => change.version), [3]);
+  });
+});
+
+describe("thumbnails while a design is edited", () => {
+  test("a burst of edits renders a page at most once per interval; a change that is not an edit renders at once", async () => {
+    const [owner] = team();
+    const { id, pageId } = await newDesign(owner);
+    const thumbnailPath = async (at: number) => {
+      const design = await db().design.findUniqueOrThrow({ where: { id } });
+      const page = await db().designPage.findUniqueOrThrow({ where: { id: pageId } });
+      return new URL((await pageThumbnail(ctx(), design, page, at))!.url, "http://x").pathname;
+    };
+    const start = Date.now();
+    const first = await thumbnailPath(start);
+    await edit(owner, id, [rect(pageId)]);
+    assert.equal(await thumbnailPath(start + 100), first, "within the interval: the render of the last version drawn");
+    await edit(owner, id, [rect(pageId, 300)]);
+    const later = await thumbnailPath(start + EDITED_PAGE_RENDER_INTERVAL_MS + 1);
+    assert.notEqual(later, first, "after the interval: the latest version");
+    await db().design.update({ where: { id }, data: { title: "changed elsewhere" } });
+    assert.notEqual(await thumbnailPath(start + EDITED_PAGE_RENDER_INTERVAL_MS + 2), later, "a change without an edit (same version) is drawn at once");
+  });
+});
+
+describe("rate of edits per design", () => {
+  test("more than DESIGN_EDITS_PER_MINUTE edits of one design a minute are refused, whoever sends them; other designs are not held", async () => {
+    const limited = await domainUnderTest<DesignsContext>("designs", { DESIGN_EDITS_PER_MINUTE: "3" });
+    try {
+      const [owner, colleague] = team();
+      const one = await createDesign(limited.as({ id: 1 }), owner, { designType: { type: "preset", name: "doc" } });
+      const other = await createDesign(limited.as({ id: 1 }), owner, { designType: { type: "preset", name: "doc" } });
+      const send = (caller: DesignPrincipal, designId: string) => editDesign(limited.as({ id: 1 }), caller, { designId, operations: [{ setTitle: "t" }] });
+      for (const caller of [owner, colleague, owner]) await send(caller, one.id);
+      await refused(send(colleague, one.id), { code: "RATE_LIMITED" });
+      assert.equal((await send(owner, other.id)).version, 1);
+      assert.equal((await limited.db.design.findUniqueOrThrow({ where: { id: one.id } })).version, 3);
+    } finally {
+      await limited.stop();
+    }
   });
 });

@@ -41,7 +41,7 @@ export async function lockDesign(tx: Prisma.TransactionClient, designId: string)
 }
 
 /** The database a copy is written with: the client, or a transaction's. */
-type Writer = Pick<PrismaClient, "design" | "designPage">;
+type Writer = Pick<PrismaClient, "design" | "designPage" | "designEdit">;
 
 /** The team's designs among these ids, with their page counts; unknown, malformed and other teams' ids are absent. */
 export async function teamPageSources(db: Pick<PrismaClient, "design">, teamId: string, designIds: readonly string[]): Promise<Map<string, PageSourceFacts>> {
@@ -128,16 +128,41 @@ export async function createDesignFromPages(db: Writer, request: PagesDesignRequ
 
 /**
  * Replaces the pages of the team's design `designId` with copies of the pages named (its own among
- * them), and its title when one is given: meant for a transaction that holds the design's row. False
- * when the design or a page named no longer exists (nothing is changed then).
+ * them), and its title when one is given, as the design's next version, recorded as an edit of
+ * `authorId` (its followers see it like any other; the caller announces it after the commit): meant for
+ * a transaction that holds the design's row. Returns the version; false when the design or a page named
+ * no longer exists (nothing is changed then).
  */
-export async function replaceDesignPages(db: Writer, request: { designId: string; teamId: string; title?: string | null; pages: readonly PageRef[] }): Promise<boolean> {
+export async function replaceDesignPages(db: Writer, request: { designId: string; teamId: string; authorId: number; title?: string | null; pages: readonly PageRef[] }): Promise<number | false> {
   const pages = await copiedPages(db, request.teamId, request.pages, new Map());
   if (!pages || pages.length === 0) return false;
   const title = request.title ? { title: request.title, titleKey: request.title.toLowerCase() } : {};
-  const updated = await db.design.updateMany({ where: { id: request.designId, teamId: request.teamId }, data: { ...title, changedByUser: true, updatedAt: new Date() } });
+  const updated = await db.design.updateMany({ where: { id: request.designId, teamId: request.teamId }, data: { ...title, changedByUser: true, updatedAt: new Date(), version: { increment: 1 } } });
   if (updated.count === 0) return false;
+  const replaced = await db.designPage.findMany({ where: { designId: request.designId }, orderBy: { index: "asc" }, select: { id: true, elements: { select: { id: true } } } });
   await db.designPage.deleteMany({ where: { designId: request.designId } });
-  for (const page of pages) await db.designPage.create({ data: { ...page, design: { connect: { id: request.designId } } } });
-  return true;
+  const { version } = await db.design.findUniqueOrThrow({ where: { id: request.designId }, select: { version: true } });
+  for (const page of pages) await db.designPage.create({ data: { ...page, version, design: { connect: { id: request.designId } } } });
+  await db.designEdit.create({ data: { designId: request.designId, authorId: request.authorId, ...replacementEdit(version, replaced, pages, request.title) } });
+  return version;
+}
+
+type NewPageRow = Prisma.DesignPageCreateWithoutDesignInput & { elements: { create: Omit<Prisma.DesignElementCreateWithoutPageInput, "version">[] } };
+
+/**
+ * A replacement of every page as an edit, so that whoever follows the design applies it like any other:
+ * the new pages added after the old ones (with their elements), then the old pages deleted.
+ */
+function replacementEdit(version: number, replaced: { id: string; elements: { id: string }[] }[], pages: readonly Prisma.DesignPageCreateWithoutDesignInput[], title?: string | null) {
+  const added = (pages as NewPageRow[]).flatMap((page, i) => [
+    { addPage: { pageId: page.id, index: replaced.length + i + 1, width: page.width, height: page.height } },
+    ...page.elements.create.map(({ id, ...element }) => ({ addElement: { elementId: id, pageId: page.id, ...element } })),
+  ]);
+  const operations = [...added, ...replaced.map((page) => ({ deletePage: page.id })), ...(title ? [{ setTitle: title }] : [])];
+  return {
+    version,
+    operations,
+    changedElementIds: (pages as NewPageRow[]).flatMap((page) => page.elements.create.map((element) => element.id as string)),
+    removedElementIds: replaced.flatMap((page) => page.elements.map((element) => element.id)),
+  };
 }

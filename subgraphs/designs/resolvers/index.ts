@@ -10,6 +10,10 @@ import { createDesignFromBrandTemplate } from "./Mutation/createDesignFromBrandT
 import { editDesign } from "./Mutation/editDesign.js";
 import { designEdits } from "./Query/designEdits.js";
 import { designChanged } from "./Query/designChanged.js";
+import { designViewers } from "./Query/designViewers.js";
+import { enterDesignEditor } from "./Mutation/enterDesignEditor.js";
+import { leaveDesignEditor } from "./Mutation/leaveDesignEditor.js";
+import { DesignEditorViewer } from "./DesignEditorViewer.js";
 import { DesignChange } from "./DesignChange.js";
 import { Asset } from "./Asset.js";
 import { Design } from "./Design.js";
@@ -19,9 +23,10 @@ import { DesignElement, ImageElement, ShapeElement, TextElement } from "./Design
 
 export const resolvers: Resolvers = {
   DateTime: DateTimeResolver,
-  Query: { design, designs, designPages, designExportFormats, designEdits, designChanged },
-  Mutation: { createDesign, copyDesign, createDesignFromBrandTemplate, editDesign },
+  Query: { design, designs, designPages, designExportFormats, designEdits, designChanged, designViewers },
+  Mutation: { createDesign, copyDesign, createDesignFromBrandTemplate, editDesign, enterDesignEditor, leaveDesignEditor },
   DesignChange,
+  DesignEditorViewer,
   Asset,
   Design,
   DesignOwner,

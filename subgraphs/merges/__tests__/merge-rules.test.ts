@@ -9,6 +9,7 @@ import { MERGE_RECORD_LIFETIME_MS, sweepMergeRecords } from "../domain/housekeep
 import { mergeJobHandlers } from "../domain/job-handlers.js";
 import { mergedLayout, type MergeOperation } from "../domain/layout.js";
 import { DESIGN_MERGE, type MergeInput } from "../domain/merge-jobs.js";
+import { DESIGN_EDIT_EVENTS } from "../../designs/public.js";
 
 let merges: DomainUnderTest<unknown>;
 before(async () => (merges = await domainUnderTest("merges")));
@@ -38,7 +39,7 @@ function job(id: string, input: Omit<MergeInput, "teamId">): Job {
   return { id, kind: DESIGN_MERGE, ownerId: 1, input: { ...input, teamId: TEAM } } as unknown as Job;
 }
 
-const run = (merge: Job) => mergeJobHandlers(merges.db)[DESIGN_MERGE](merge, new AbortController().signal);
+const run = (merge: Job) => mergeJobHandlers(merges.db, merges.runtime.bus)[DESIGN_MERGE](merge, new AbortController().signal);
 
 describe("the merged layout (each step on the pages the one before left)", () => {
   const counts = (id: string) => ({ S: 3 })[id] ?? 0;
@@ -70,6 +71,27 @@ describe("the merge job handler, against the database", () => {
     assert.deepEqual(await run(merge), { designId: target });
     assert.deepEqual(await run(merge), { designId: target });
     assert.deepEqual(await labels(target), ["T1", "T2", "S1"]);
+  });
+
+  test("a merge into a design is its next version, recorded and announced as an edit its followers apply like any other", async () => {
+    const target = await design("E", 2);
+    const source = await design("F", 1);
+    const announced: unknown[] = [];
+    const unsubscribe = await merges.runtime.bus.subscribe(DESIGN_EDIT_EVENTS, (event: { designId: string }) => void (event.designId === target && announced.push(event)));
+    const merge = job("announced", { type: "modify_existing_design", designId: target, title: "Merged", operations: [insert(source)] });
+    await run(merge);
+    await run(merge);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await unsubscribe();
+    assert.deepEqual(announced, [{ designId: target, version: 1 }], "once, though the job ran twice");
+    const [edit] = await merges.db.designEdit.findMany({ where: { designId: target } });
+    const pages = await merges.db.designPage.findMany({ where: { designId: target }, orderBy: { index: "asc" }, include: { elements: true } });
+    const kinds = (edit.operations as Record<string, unknown>[]).map((operation) => Object.keys(operation)[0]);
+    assert.deepEqual(kinds, ["addPage", "addElement", "addPage", "addElement", "addPage", "addElement", "deletePage", "deletePage", "setTitle"]);
+    assert.deepEqual((edit.operations as { addPage?: { pageId: string; index: number } }[]).flatMap((operation) => (operation.addPage ? [operation.addPage] : [])).map((added) => added.pageId), pages.map((page) => page.id));
+    assert.deepEqual(edit.changedElementIds, pages.map((page) => page.elements[0].id));
+    assert.deepEqual(edit.removedElementIds, [`${target}e1`, `${target}e2`]);
+    assert.equal((await merges.db.design.findUniqueOrThrow({ where: { id: target } })).version, 1);
   });
 
   test("a design's own pages inserted into it are copies of its pages as they were before the job", async () => {

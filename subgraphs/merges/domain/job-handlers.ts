@@ -2,7 +2,8 @@ import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { JobHandler } from "../../../lib/jobs/engine.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { DomainError } from "../../../lib/errors.js";
-import { commonDesignType, createDesignFromPages, lockDesign, replaceDesignPages } from "../../designs/public.js";
+import { announceDesignEdit, commonDesignType, createDesignFromPages, lockDesign, replaceDesignPages } from "../../designs/public.js";
+import type { Bus } from "../../../lib/pubsub.js";
 import { mergedLayout, sourceDesignIds } from "./layout.js";
 import { DESIGN_MERGE, mergeDesigns, pagesOf, type MergeInput, type MergeResult } from "./merge-jobs.js";
 
@@ -39,7 +40,7 @@ async function createMerged(db: PrismaClient, jobId: string, ownerId: number, in
  * after another, each on the pages the one before left) and records the job, so a resumed job that
  * already changed it does not change it again.
  */
-function modifyExisting(db: PrismaClient, jobId: string, input: MergeInput): Promise<MergeResult> {
+function modifyExisting(db: PrismaClient, jobId: string, authorId: number, input: MergeInput): Promise<MergeResult & { version?: number }> {
   const code = "modify_design_error";
   const target = input.designId!;
   return db.$transaction(
@@ -49,20 +50,23 @@ function modifyExisting(db: PrismaClient, jobId: string, input: MergeInput): Pro
       await lockDesign(tx, target);
       const designs = await permanently(code, () => mergeDesigns(tx, input.teamId, [target, ...sourceDesignIds(input.operations)], gone(code)));
       const pages = await permanently(code, async () => mergedLayout(pagesOf(designs.get(target)!), input.operations, (designId) => designs.get(designId)!.pageCount));
-      if (!(await replaceDesignPages(tx, { designId: target, teamId: input.teamId, title: input.title, pages }))) throw new PermanentJobError(code, "A page to merge no longer exists");
+      const version = await replaceDesignPages(tx, { designId: target, teamId: input.teamId, authorId, title: input.title, pages });
+      if (version === false) throw new PermanentJobError(code, "A page to merge no longer exists");
       await tx.designMerge.create({ data: { jobId, designId: target } });
-      return { designId: target };
+      return { designId: target, version };
     },
     { timeout: MODIFY_TIMEOUT_MS },
   );
 }
 
 /** The job kinds of the merges domain, for the workers. */
-export function mergeJobHandlers(db: PrismaClient): Record<string, JobHandler> {
+export function mergeJobHandlers(db: PrismaClient, bus: Bus): Record<string, JobHandler> {
   return {
     [DESIGN_MERGE]: async (job) => {
       const input = job.input as unknown as MergeInput;
-      const { designId } = input.type === "create_new_design" ? await createMerged(db, job.id, job.ownerId, input) : await modifyExisting(db, job.id, input);
+      if (input.type === "create_new_design") return { designId: (await createMerged(db, job.id, job.ownerId, input)).designId } satisfies MergeResult;
+      const { designId, version } = await modifyExisting(db, job.id, job.ownerId, input);
+      if (version !== undefined) await announceDesignEdit(bus, designId, version);
       return { designId } satisfies MergeResult;
     },
   };

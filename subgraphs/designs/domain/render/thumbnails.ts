@@ -39,11 +39,33 @@ async function ensureRendered(deps: RenderDependencies, key: string, page: Desig
 }
 
 /**
- * The page's thumbnail: rendered on first read of this version of the design, stored, reused after;
- * handed out by a signed URL valid 15 minutes. Null (and logged) only if drawing failed outright.
+ * While a design is being edited, a page is rendered at most once per this interval: a read within it
+ * gets the render of an earlier edit (never older than this), not one render per keystroke.
  */
-export async function pageThumbnail(deps: RenderDependencies, design: Pick<Design, "id" | "updatedAt">, page: DesignPage, now?: number): Promise<Thumbnail | null> {
+export const EDITED_PAGE_RENDER_INTERVAL_MS = 2000;
+const RECENT_RENDERS_KEPT = 10_000;
+
+/** The last render this process chose for each page: its blob key, the design version it shows, when it was made. */
+const recentRenders = new Map<string, { key: string; version: number; at: number }>();
+
+/** The blob to show for the page: the current version's, or, while edits come fast, the last one rendered. */
+function coalescedKey(design: Pick<Design, "id" | "updatedAt"> & { version?: number }, page: DesignPage, now: number): string {
   const key = thumbnailKey(design, page);
+  const recent = recentRenders.get(page.id);
+  if (recent?.key === key || design.version === undefined) return key;
+  if (recent && design.version > recent.version && now - recent.at < EDITED_PAGE_RENDER_INTERVAL_MS) return recent.key;
+  if (recentRenders.size >= RECENT_RENDERS_KEPT) recentRenders.clear();
+  recentRenders.set(page.id, { key, version: design.version, at: now });
+  return key;
+}
+
+/**
+ * The page's thumbnail: rendered on first read of this version of the design (while it is being edited,
+ * at most once per `EDITED_PAGE_RENDER_INTERVAL_MS`), stored, reused after; handed out by a signed URL
+ * valid 15 minutes. Null (and logged) only if drawing failed outright.
+ */
+export async function pageThumbnail(deps: RenderDependencies, design: Pick<Design, "id" | "updatedAt"> & { version?: number }, page: DesignPage, now?: number): Promise<Thumbnail | null> {
+  const key = coalescedKey(design, page, now ?? Date.now());
   try {
     await ensureRendered(deps, key, page);
   } catch (error) {
