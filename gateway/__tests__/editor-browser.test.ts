@@ -22,7 +22,8 @@ const RECT_FILL = "#4f7cff";
 
 before(async () => {
   const client = pagesClient();
-  d = await startDesignPlatform(client.env, [...DESIGN_DOMAINS, "folders"]);
+  // Folders list the team's images to place; comments give the names of who has the editor open.
+  d = await startDesignPlatform(client.env, [...DESIGN_DOMAINS, "folders", "comments"]);
   await registerPagesClient(d.t, client);
   origin = new URL(d.t.http.baseUrl).origin;
   const allowed = `${EDITOR_SCOPES} asset:write`;
@@ -135,6 +136,10 @@ describe("the design editor at a design's edit link", () => {
     const b = await openRecorded(browser, origin, editLink.href);
     await pasteToken(b, tokens.teammate);
     await b.page.locator(DRAWING).waitFor({ timeout: 30_000 });
+    // Each sees who has the editor open: both of them.
+    const viewers = (page: Page) => page.locator("#viewers li").allTextContents();
+    await a.page.waitForFunction(() => document.querySelectorAll("#viewers li").length === 2, undefined, { timeout: 10_000 });
+    assert.deepEqual((await viewers(a.page)).sort(), ["Cleo Client", "Otto Other"]);
     const shown: Record<string, number> = {};
     const rectIn = (page: Page) => page.locator(`${DRAWING} rect[fill="${RECT_FILL}"]`);
 
@@ -238,10 +243,12 @@ describe("the design editor at a design's edit link", () => {
     await assertReadable(a.page, "768×1024");
     await a.page.screenshot({ path: `${SCREENSHOTS_DIR}editor-768x1024.png` });
 
-    for (const opened of [a, b]) {
+    for (const opened of [b, a]) {
       assert.deepEqual(opened.outside, [], "no request leaves the platform");
       assert.deepEqual(opened.failures, [], "no script error, no policy violation");
-      await opened.page.close();
+      await opened.page.close({ runBeforeUnload: true });
+      // B's tab closed: it left the editor, and A's list says so.
+      if (opened === b) await a.page.waitForFunction(() => [...document.querySelectorAll("#viewers li")].map((one) => one.textContent).join() === "Cleo Client", undefined, { timeout: 10_000 });
     }
   });
 });

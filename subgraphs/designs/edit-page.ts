@@ -24,6 +24,7 @@ export function sendEditorPage(res: Response, design: { id: string; title: strin
 <button type="button" id="delete" aria-keyshortcuts="Delete" disabled>Delete</button>
 <button type="button" id="undo" aria-keyshortcuts="Control+Z" disabled>Undo</button><button type="button" id="redo" aria-keyshortcuts="Control+Y" disabled>Redo</button>
 </div>
+<ul id="viewers" aria-label="Editing now" hidden></ul>
 <p id="status" role="status" aria-live="polite"></p>
 </header>
 <section id="sign-in" hidden>

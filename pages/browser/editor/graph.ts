@@ -111,21 +111,36 @@ export class Graph implements DesignSource {
 
   /** Every accepted edit of the design as it happens (the latest first); `lost` when the stream fails for good. */
   follow(receive: (change: Change) => void, lost: (error: GraphError) => void): void {
+    type Changed = { designChanged: { version: number; operations: Record<string, unknown>[] } };
+    this.subscribe<Changed>(CHANGES, { id: this.designId }, ({ designChanged }) => receive(changeOf(designChanged)), lost);
+  }
+
+  /** A subscription over graphql-ws (one connection for all, the token in its parameters). */
+  subscribe<T>(query: string, variables: Record<string, unknown>, next: (data: T) => void, lost?: (error: GraphError) => void): void {
     const url = new URL("/graphql", location.href);
     url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
     this.socket ??= createClient({ url: url.href, connectionParams: { authorization: `Bearer ${this.token}` }, retryAttempts: 20 });
     this.socket.subscribe(
-      { query: CHANGES, variables: { id: this.designId } },
+      { query, variables },
       {
         next: ({ data, errors }) => {
-          const change = (data as { designChanged?: { version: number; operations: Record<string, unknown>[] } } | null)?.designChanged;
-          if (change) receive(changeOf(change));
-          else if (errors?.length) lost(new GraphError(String(errors[0].extensions?.code ?? "ERROR"), errors[0].message));
+          if (data) next(data as T);
+          else if (errors?.length) lost?.(new GraphError(String(errors[0].extensions?.code ?? "ERROR"), errors[0].message));
         },
-        error: () => lost(new GraphError("DISCONNECTED", "Live updates stopped: reload the page to see others' edits.")),
+        error: () => lost?.(new GraphError("DISCONNECTED", "Live updates stopped: reload the page to see others' edits.")),
         complete: () => undefined,
       },
     );
+  }
+
+  /** An operation sent as the tab closes (the browser delivers it after the page is gone); its answer is not read. */
+  send(query: string, variables: Record<string, unknown>): void {
+    void fetch("/graphql", {
+      method: "POST",
+      keepalive: true,
+      headers: { "content-type": "application/json", authorization: `Bearer ${this.token}` },
+      body: JSON.stringify({ query, variables }),
+    }).catch(() => undefined);
   }
 
   /** What a folder of the team holds (`root` and `uploads` are its top levels): folders and images. */

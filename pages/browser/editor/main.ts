@@ -4,6 +4,7 @@ import { Editor } from "./editor.js";
 import { Graph, GraphError } from "./graph.js";
 import { bindKeys } from "./keys.js";
 import { ImagePicker } from "./picker.js";
+import { showPresence } from "./presence.js";
 import { TOKEN_KEY } from "./token-key.js";
 import "./editor.css";
 
@@ -93,6 +94,7 @@ async function start(token: string): Promise<void> {
       },
     });
     wireTools(editor, new ImagePicker($<HTMLDialogElement>("#image-picker"), graph));
+    showPresence(graph, designId, $<HTMLUListElement>("#viewers"));
     say(`Editing “${design.title}”, page 1 of ${design.pages.length}`);
   } catch (error) {
     const refusal = error instanceof GraphError ? error : new GraphError("ERROR", String(error));
