@@ -34,7 +34,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { names: ["TRUST_PROXY"], default: "`false`", meaning: "which proxies in front of the public ports may name the client in `X-Forwarded-For` (`true`, a hop count, or addresses / subnets such as `loopback`); the client address is what per-address limits count" },
   { names: ["ROLE_CACHE_SECONDS"], default: "`5`", meaning: "how long a process may reuse a user's stored roles; a role change clears every process's copy at once over the bus (`0`: read on every request)" },
   { names: ["HOST"], default: "`0.0.0.0`", meaning: "interface the public ports bind to" },
-  { names: ["CONSOLE_CLIENT_ID", "CONSOLE_CLIENT_SECRET"], default: "—", meaning: "the job console's OAuth client (both or neither): with them `/console` signs users in" },
+  { names: ["CONSOLE_CLIENT_ID", "CONSOLE_CLIENT_SECRET"], default: "—", meaning: "the job console's OAuth client (both or neither): with them `/console` and the design editor sign users in" },
   { names: ["PUBLIC_URL"], default: "`http://localhost:$PORT`", meaning: "where clients reach the deployment: OpenID issuer, discovery URLs" },
   { names: ["SUBGRAPH_HOST"], default: "`127.0.0.1`", meaning: "interface subgraphs listen on: loopback, so only the gateway (on the same machine) reaches them" },
   { names: ["FILES_URL"], default: "the assets subgraph's base URL", meaning: "split processes: where the gateway forwards signed `/blobs/…` and `/uploads/…` URLs" },
