@@ -8,7 +8,6 @@ import { showPresence } from "./presence.js";
 import { TOKEN_KEY } from "./token-key.js";
 import "./editor.css";
 
-
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector(selector) as T;
 const designId = document.body.dataset.designId ?? "";
 const status = $("#status");
