@@ -1,0 +1,159 @@
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { readCommandLine } from "../lib/process/command-line.js";
+import type { EmbeddedPlatform } from "../platform/embedded.js";
+import { registerAndLogin } from "../testing/accounts.js";
+import { designToken } from "../testing/assets.js";
+import { DESIGN_SCOPES, joinTeamOf } from "../testing/designs.js";
+import type { HttpClient } from "../testing/http.js";
+import { approvedIntegration } from "../testing/oauth.js";
+import type { People } from "../testing/people.js";
+import { percentile } from "./bench-subscriptions.js";
+import { editDeliveries } from "./bench/edit-deliveries.js";
+import { EDITING_TABLE, editingGoals } from "./bench/goals.js";
+import type { EditorsThreadInput, EditorsThreadMessage, EditorsThreadReport } from "./bench/editors-thread.js";
+import { heapUsed } from "./bench/heap.js";
+import { startBenchPlatform } from "./bench/one-process.js";
+
+export interface EditingSizes {
+  editors: number;
+  /** Edits per second, all editors together. */
+  editsPerSecond: number;
+  /** Seconds of edits measured, after `warmupSeconds` of edits that are checked but not timed. */
+  seconds: number;
+  warmupSeconds: number;
+}
+
+/** Pages of the shared design: the editors' text boxes are spread over them (a page holds at most 500 elements). */
+const PAGES = 10;
+const SETTLE_MS = 30_000;
+
+export const EDITING_TITLE = ({ editors, editsPerSecond, seconds }: EditingSizes) =>
+  `${EDITING_TABLE} ${editors} editors of one team on one design, ${editsPerSecond} edits/s in total for ${seconds} s, each following designChanged through the gateway`;
+
+/** The editors: the cast's client and `count - 1` new users moved into the client's team, each with a design token of one integration. */
+async function editorTokens(platform: EmbeddedPlatform, http: HttpClient, people: People, count: number): Promise<string[]> {
+  const integration = await approvedIntegration(http, people, DESIGN_SCOPES);
+  const tokens = [await designToken(http, people, people.client, DESIGN_SCOPES, integration)];
+  for (let i = 1; i < count; i++) {
+    const editor = await registerAndLogin(http, undefined, `Editor ${i + 1}`);
+    tokens.push(await designToken(http, people, editor, DESIGN_SCOPES, integration));
+    await joinTeamOf(platform.runtime.db.prisma, editor.userId, people.client.userId);
+  }
+  return tokens;
+}
+
+async function sharedDesign(http: HttpClient, token: string): Promise<{ designId: string; pageIds: string[] }> {
+  const run = async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await http.graphql(query, variables, token);
+    if (response.status !== 200 || response.body.errors) throw new Error(`design: ${response.text}`);
+    return response.body.data;
+  };
+  const { createDesign } = await run(`mutation { createDesign(input: { title: "Shared deck", designType: { type: preset, name: presentation } }) { id } }`);
+  const { editDesign } = await run(`mutation($id: ID!, $ops: [DesignOperationInput!]!) { editDesign(designId: $id, operations: $ops) { design { pages { id } } } }`, {
+    id: createDesign.id,
+    ops: Array.from({ length: PAGES - 1 }, () => ({ addPage: {} })),
+  });
+  return { designId: createDesign.id, pageIds: editDesign.design.pages.map((page: { id: string }) => page.id) };
+}
+
+/** The editors' thread (its own heap, so this thread's growth is what the platform keeps per subscription) and its messages. */
+function startEditors(input: EditorsThreadInput) {
+  const thread = new Worker(new URL("./bench/editors-thread.ts", import.meta.url), { workerData: input });
+  const failed = new Promise<never>((_resolve, reject) => {
+    thread.on("error", reject);
+    thread.on("message", (message: EditorsThreadMessage) => message.type === "failed" && reject(new Error(`editors: ${message.message}`)));
+  });
+  failed.catch(() => undefined);
+  const next = <T extends EditorsThreadMessage["type"]>(type: T, timeoutMs: number) =>
+    Promise.race([
+      failed,
+      new Promise<Extract<EditorsThreadMessage, { type: T }>>((resolve) => thread.on("message", (message: EditorsThreadMessage) => message.type === type && resolve(message as never))),
+      new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`editors: no "${type}" within ${timeoutMs} ms`)), timeoutMs).unref()),
+    ]);
+  return { thread, next };
+}
+
+function row(sizes: EditingSizes, report: EditorsThreadReport, heapBytes: number, cpuMs: number, wallMs: number, executions: number) {
+  const deliveries = editDeliveries(report);
+  const sorted = deliveries.latenciesMs.sort((a, b) => a - b);
+  const accepted = report.accepted.length;
+  return {
+    path: "editDesign answered → designChanged via gateway",
+    editors: sizes.editors,
+    "edits accepted": accepted,
+    "edits refused": report.refused.length,
+    "deliveries owed": deliveries.owed,
+    lost: deliveries.lost,
+    duplicated: deliveries.duplicated,
+    "out of order": deliveries.outOfOrder,
+    "p50 delay ms": percentile(sorted, 50).toFixed(1),
+    "p99 delay ms": percentile(sorted, 99).toFixed(1),
+    "max delay ms": (sorted.at(-1) ?? NaN).toFixed(1),
+    "heap per subscription KB": (heapBytes / sizes.editors / 1024).toFixed(2),
+    "executions per edit": (executions / Math.max(1, accepted)).toFixed(1),
+    "platform CPU ms per edit": (cpuMs / Math.max(1, accepted)).toFixed(2),
+    "platform CPU % of a core": ((cpuMs / wallMs) * 100).toFixed(0),
+  };
+}
+
+/**
+ * `editors` users of one team edit one design together at `editsPerSecond` in total (text boxes added,
+ * moved, retyped), each following `designChanged` on its own graphql-ws connection: delay from an
+ * edit's answer to each subscriber's message, versions lost, duplicated or out of order, the
+ * platform's heap per subscription and its CPU (this thread: the gateway, the subgraphs, PGlite).
+ */
+export async function benchEditing(platform: EmbeddedPlatform, http: HttpClient, people: People, sizes: EditingSizes): Promise<{ title: string; rows: ReturnType<typeof row>[] }> {
+  const tokens = await editorTokens(platform, http, people, sizes.editors);
+  const design = await sharedDesign(http, tokens[0]);
+  const heapBefore = heapUsed();
+  const editors = startEditors({
+    url: platform.main.url,
+    ...design,
+    tokens,
+    editsPerSecond: sizes.editsPerSecond,
+    warmupMs: sizes.warmupSeconds * 1000,
+    measuredMs: sizes.seconds * 1000,
+    settleMs: SETTLE_MS,
+  });
+  try {
+    await editors.next("live", 120_000);
+    const gatewayHeap = heapUsed() - heapBefore;
+    const executionsBefore = platform.main.subscriptions.executions;
+    const cpuBefore = process.threadCpuUsage();
+    const startedAt = performance.now();
+    editors.thread.postMessage("edit");
+    const { report } = await editors.next("done", (sizes.warmupSeconds + sizes.seconds) * 1000 + SETTLE_MS + 60_000);
+    const cpu = process.threadCpuUsage(cpuBefore);
+    const wallMs = performance.now() - startedAt;
+    if (report.errors.length) console.warn(`subscribers' errors (${report.errors.length}): ${report.errors.slice(0, 3).join("; ")}`);
+    const rows = [row(sizes, report, gatewayHeap, (cpu.user + cpu.system) / 1000, wallMs, platform.main.subscriptions.executions - executionsBefore)];
+    editors.thread.postMessage("close");
+    await editors.next("closed", 30_000);
+    console.log(`\n${EDITING_TITLE(sizes)}`);
+    console.table(rows);
+    return { title: EDITING_TITLE(sizes), rows };
+  } finally {
+    await editors.thread.terminate();
+  }
+}
+
+/** The sizes from the environment: BENCH_EDITORS (50), BENCH_EDITS_PER_SECOND (20), BENCH_EDITING_SECONDS (30; 10 in a quick run). */
+export function editingSizes(quick: boolean): EditingSizes {
+  const number = (name: string, full: number, short = full) => Number(process.env[name] ?? (quick ? short : full));
+  return { editors: number("BENCH_EDITORS", 50), editsPerSecond: number("BENCH_EDITS_PER_SECOND", 20), seconds: number("BENCH_EDITING_SECONDS", 30, 10), warmupSeconds: 3 };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  readCommandLine(`Usage: npm run bench:editing
+
+Only the live-editing part of npm run bench, on a fresh one-process platform: BENCH_EDITORS (50) editors
+of one team on one design, BENCH_EDITS_PER_SECOND (20) edits a second in total for BENCH_EDITING_SECONDS
+(30) seconds. Prints the figures and the goals; exits 1 when a goal is missed.`);
+  const bench = await startBenchPlatform();
+  const { rows } = await benchEditing(bench.platform, bench.http, bench.people, editingSizes(process.env.BENCH_QUICK === "1"));
+  await bench.close();
+  const goals = editingGoals(rows[0]);
+  console.table(goals.map((goal) => ({ ...goal, met: goal.met ? "yes" : "no" })));
+  process.exit(goals.every((goal) => goal.met) ? 0 : 1);
+}
