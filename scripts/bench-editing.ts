@@ -74,7 +74,31 @@ function startEditors(input: EditorsThreadInput) {
   return { thread, next };
 }
 
-function row(sizes: EditingSizes, report: EditorsThreadReport, heapBytes: number, cpuMs: number, wallMs: number, executions: number) {
+/** What the platform did meanwhile: its executions of subscriptions, SQL statements, and this thread's CPU time. */
+interface PlatformWork {
+  executions: number;
+  statements: number;
+  cpuMs: number;
+  wallMs: number;
+}
+
+function platformWork(platform: EmbeddedPlatform): () => PlatformWork {
+  const executions = platform.main.subscriptions.executions;
+  const statements = platform.runtime.db.statements.count;
+  const cpu = process.threadCpuUsage();
+  const startedAt = performance.now();
+  return () => {
+    const { user, system } = process.threadCpuUsage(cpu);
+    return {
+      executions: platform.main.subscriptions.executions - executions,
+      statements: platform.runtime.db.statements.count - statements,
+      cpuMs: (user + system) / 1000,
+      wallMs: performance.now() - startedAt,
+    };
+  };
+}
+
+function row(sizes: EditingSizes, report: EditorsThreadReport, heapBytes: number, work: PlatformWork) {
   const deliveries = editDeliveries(report);
   const sorted = deliveries.latenciesMs.sort((a, b) => a - b);
   const accepted = report.accepted.length;
@@ -91,9 +115,10 @@ function row(sizes: EditingSizes, report: EditorsThreadReport, heapBytes: number
     "p99 delay ms": percentile(sorted, 99).toFixed(1),
     "max delay ms": (sorted.at(-1) ?? NaN).toFixed(1),
     "heap per subscription KB": (heapBytes / sizes.editors / 1024).toFixed(2),
-    "executions per edit": (executions / Math.max(1, accepted)).toFixed(1),
-    "platform CPU ms per edit": (cpuMs / Math.max(1, accepted)).toFixed(2),
-    "platform CPU % of a core": ((cpuMs / wallMs) * 100).toFixed(0),
+    "executions per edit": (work.executions / Math.max(1, accepted)).toFixed(1),
+    "SQL statements per edit": (work.statements / Math.max(1, accepted)).toFixed(1),
+    "platform CPU ms per edit": (work.cpuMs / Math.max(1, accepted)).toFixed(2),
+    "platform CPU % of a core": ((work.cpuMs / work.wallMs) * 100).toFixed(0),
   };
 }
 
@@ -119,15 +144,11 @@ export async function benchEditing(platform: EmbeddedPlatform, http: HttpClient,
   try {
     await editors.next("live", 120_000);
     const gatewayHeap = heapUsed() - heapBefore;
-    const executionsBefore = platform.main.subscriptions.executions;
-    const cpuBefore = process.threadCpuUsage();
-    const startedAt = performance.now();
+    const work = platformWork(platform);
     editors.thread.postMessage("edit");
     const { report } = await editors.next("done", (sizes.warmupSeconds + sizes.seconds) * 1000 + SETTLE_MS + 60_000);
-    const cpu = process.threadCpuUsage(cpuBefore);
-    const wallMs = performance.now() - startedAt;
+    const rows = [row(sizes, report, gatewayHeap, work())];
     if (report.errors.length) console.warn(`subscribers' errors (${report.errors.length}): ${report.errors.slice(0, 3).join("; ")}`);
-    const rows = [row(sizes, report, gatewayHeap, (cpu.user + cpu.system) / 1000, wallMs, platform.main.subscriptions.executions - executionsBefore)];
     editors.thread.postMessage("close");
     await editors.next("closed", 30_000);
     console.log(`\n${EDITING_TITLE(sizes)}`);

@@ -87,3 +87,10 @@ export function concerns(revocation: TokenRevocation, claims: TokenRevocation): 
     (revocation.clientId !== undefined && revocation.clientId === claims.clientId)
   );
 }
+
+/** The scopes a bearer JWT grants (`scope`, sorted; not verified: only to know which callers' answers are alike), or undefined. */
+export function grantedScopesOf(authorization: string | undefined): string | undefined {
+  const token = authorization?.replace(/^Bearer\s+/i, "");
+  const scope = token ? claimsOf(token)?.scope : undefined;
+  return typeof scope === "string" ? scope.split(" ").filter(Boolean).sort().join(" ") : undefined;
+}
