@@ -11,7 +11,7 @@ import type { People } from "../testing/people.js";
 import { percentile } from "./bench-subscriptions.js";
 import { editDeliveries } from "./bench/edit-deliveries.js";
 import { EDITING_TABLE, editingGoals } from "./bench/goals.js";
-import type { EditorsThreadInput, EditorsThreadMessage, EditorsThreadReport } from "./bench/editors-thread.js";
+import type { EditorsThreadCommand, EditorsThreadInput, EditorsThreadMessage, EditorsThreadReport } from "./bench/editors-thread.js";
 import { heapUsed } from "./bench/heap.js";
 import { startBenchPlatform } from "./bench/one-process.js";
 
@@ -31,8 +31,11 @@ const SETTLE_MS = 30_000;
 export const EDITING_TITLE = ({ editors, editsPerSecond, seconds }: EditingSizes) =>
   `${EDITING_TABLE} ${editors} editors of one team on one design, ${editsPerSecond} edits/s in total for ${seconds} s, each following designChanged through the gateway`;
 
-/** The editors: the cast's client and `count - 1` new users moved into the client's team, each with a design token of one integration. */
-async function editorTokens(platform: EmbeddedPlatform, http: HttpClient, people: People, count: number): Promise<string[]> {
+/**
+ * The editors: the cast's client and `count - 1` new users moved into the client's team, each with a
+ * design token of one integration; and a second token of the client, for the watcher.
+ */
+async function teamTokens(platform: EmbeddedPlatform, http: HttpClient, people: People, count: number): Promise<{ tokens: string[]; watcherToken: string }> {
   const integration = await approvedIntegration(http, people, DESIGN_SCOPES);
   const tokens = [await designToken(http, people, people.client, DESIGN_SCOPES, integration)];
   for (let i = 1; i < count; i++) {
@@ -40,7 +43,7 @@ async function editorTokens(platform: EmbeddedPlatform, http: HttpClient, people
     tokens.push(await designToken(http, people, editor, DESIGN_SCOPES, integration));
     await joinTeamOf(platform.runtime.db.prisma, editor.userId, people.client.userId);
   }
-  return tokens;
+  return { tokens, watcherToken: await designToken(http, people, people.client, DESIGN_SCOPES, integration) };
 }
 
 async function sharedDesign(http: HttpClient, token: string): Promise<{ designId: string; pageIds: string[] }> {
@@ -71,7 +74,15 @@ function startEditors(input: EditorsThreadInput) {
       new Promise<Extract<EditorsThreadMessage, { type: T }>>((resolve) => thread.on("message", (message: EditorsThreadMessage) => message.type === type && resolve(message as never))),
       new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`editors: no "${type}" within ${timeoutMs} ms`)), timeoutMs).unref()),
     ]);
-  return { thread, next };
+  return { next, send: (command: EditorsThreadCommand) => thread.postMessage(command), stop: () => thread.terminate() };
+}
+
+/** Until the platform has let go of the rehearsal's subscriptions: the watcher's is the only one left. */
+async function rehearsalLeft(platform: EmbeddedPlatform): Promise<void> {
+  for (let waited = 0; platform.main.subscriptions.activeSubscriptions > 1; waited += 50) {
+    if (waited > 30_000) throw new Error(`the rehearsal's subscriptions did not end: ${platform.main.subscriptions.activeSubscriptions} live`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** What the platform did meanwhile: its executions of subscriptions, SQL statements, and this thread's CPU time. */
@@ -126,36 +137,43 @@ function row(sizes: EditingSizes, report: EditorsThreadReport, heapBytes: number
  * `editors` users of one team edit one design together at `editsPerSecond` in total (text boxes added,
  * moved, retyped), each following `designChanged` on its own graphql-ws connection: delay from an
  * edit's answer to each subscriber's message, versions lost, duplicated or out of order, the
- * platform's heap per subscription and its CPU (this thread: the gateway, the subgraphs, PGlite).
+ * platform's heap per subscription (its connection included; measured after a rehearsal in which
+ * every editor followed once and left, with a watcher following, so what is made once — the twin's
+ * plan, compiled code — is not counted per editor) and its CPU (this thread: the gateway, the
+ * subgraphs, PGlite).
  */
 export async function benchEditing(platform: EmbeddedPlatform, http: HttpClient, people: People, sizes: EditingSizes): Promise<{ title: string; rows: ReturnType<typeof row>[] }> {
-  const tokens = await editorTokens(platform, http, people, sizes.editors);
+  const { tokens, watcherToken } = await teamTokens(platform, http, people, sizes.editors);
   const design = await sharedDesign(http, tokens[0]);
-  const heapBefore = heapUsed();
   const editors = startEditors({
     url: platform.main.url,
     ...design,
     tokens,
+    watcherToken,
     editsPerSecond: sizes.editsPerSecond,
     warmupMs: sizes.warmupSeconds * 1000,
     measuredMs: sizes.seconds * 1000,
     settleMs: SETTLE_MS,
   });
   try {
+    await editors.next("watching", 120_000);
+    await rehearsalLeft(platform);
+    const heapBefore = heapUsed();
+    editors.send("follow");
     await editors.next("live", 120_000);
     const gatewayHeap = heapUsed() - heapBefore;
     const work = platformWork(platform);
-    editors.thread.postMessage("edit");
+    editors.send("edit");
     const { report } = await editors.next("done", (sizes.warmupSeconds + sizes.seconds) * 1000 + SETTLE_MS + 60_000);
     const rows = [row(sizes, report, gatewayHeap, work())];
     if (report.errors.length) console.warn(`subscribers' errors (${report.errors.length}): ${report.errors.slice(0, 3).join("; ")}`);
-    editors.thread.postMessage("close");
+    editors.send("close");
     await editors.next("closed", 30_000);
     console.log(`\n${EDITING_TITLE(sizes)}`);
     console.table(rows);
     return { title: EDITING_TITLE(sizes), rows };
   } finally {
-    await editors.thread.terminate();
+    await editors.stop();
   }
 }
 

@@ -2,6 +2,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { performance } from "node:perf_hooks";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
+import { EDIT_DESIGN, editorOperations, FOLLOW_DESIGN } from "./editing-workload.js";
 
 /** What the bench hands the editors' thread. */
 export interface EditorsThreadInput {
@@ -12,6 +13,11 @@ export interface EditorsThreadInput {
   pageIds: string[];
   /** One token per editor, each of its own user (all of the design's team). */
   tokens: string[];
+  /**
+   * A teammate who follows the design before the editors, on a connection of its own, and stays: what the
+   * platform makes once for the first subscriber (the twin's plan, caches) is not counted per editor.
+   */
+  watcherToken: string;
   editsPerSecond: number;
   warmupMs: number;
   measuredMs: number;
@@ -43,50 +49,39 @@ export interface EditorsThreadReport {
   errors: string[];
 }
 
-export type EditorsThreadMessage = { type: "live" } | { type: "done"; report: EditorsThreadReport } | { type: "closed" } | { type: "failed"; message: string };
+/**
+ * What the thread tells the bench: the watcher follows (and the editors' rehearsal is over), every
+ * editor follows, the edits were made and received, the connections closed.
+ */
+export type EditorsThreadMessage = { type: "watching" } | { type: "live" } | { type: "done"; report: EditorsThreadReport } | { type: "closed" } | { type: "failed"; message: string };
 
-export const FOLLOW_DESIGN = `subscription($id: ID!) { designChanged(designId: $id) {
-  version at author { id } changedElementIds removedElementIds
-  operations { addElement { elementId pageId kind x y width height z text } updateElement { elementId x y width height text } } } }`;
-
-const EDIT_DESIGN = `mutation($id: ID!, $ops: [DesignOperationInput!]!) { editDesign(designId: $id, operations: $ops) { version createdElementIds } }`;
+/** What the bench asks the thread, in this order. */
+export type EditorsThreadCommand = "follow" | "edit" | "close";
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/**
- * One editor's `n`-th edit, a mix a person editing makes: a text box added, then moved, its text
- * changed, moved again (an editor with no element yet adds one).
- */
-export function editorOperations(editor: number, n: number, pageId: string, elementId: string | undefined): Record<string, unknown>[] {
-  const step = elementId === undefined ? 0 : n % 4;
-  const x = (editor * 37 + n * 11) % 1000;
-  const y = (editor * 53 + n * 7) % 600;
-  if (step === 0) return [{ addElement: { pageId, kind: "text", x, y, width: 240, height: 48, text: `Editor ${editor + 1}` } }];
-  if (step === 2) return [{ updateElement: { elementId, text: `Editor ${editor + 1}, edit ${n + 1}` } }];
-  return [{ updateElement: { elementId, x, y } }];
+interface Follower {
+  /** The first message: the state the subscriber starts from. */
+  started(version: number): void;
+  arrived(version: number): void;
+  /** A message that was not a `designChanged`, or the stream failed. */
+  failed(why: string, beforeStart: boolean): void;
 }
 
-/** Subscriber `index` follows the design: `onFirst` on its first state, `onRefused` when it could not start. */
-function follow(client: Client, designId: string, index: number, report: EditorsThreadReport, onFirst: () => void, onRefused: (why: string) => void): () => void {
-  let first = true;
-  const failed = (why: string) => {
-    report.errors.push(why);
-    if (first) onRefused(why);
-  };
+function follow(client: Client, designId: string, follower: Follower): () => void {
+  let started = false;
   return client.subscribe(
     { query: FOLLOW_DESIGN, variables: { id: designId } },
     {
       next: (result) => {
         const version = (result.data?.designChanged as { version?: number } | undefined)?.version;
-        if (typeof version !== "number") return failed(JSON.stringify(result.errors ?? result).slice(0, 300));
-        if (first) {
-          first = false;
-          report.initialVersions[index] = version;
-          onFirst();
-        } else report.arrivals[index].push({ version, at: now() });
+        if (typeof version !== "number") return follower.failed(JSON.stringify(result.errors ?? result).slice(0, 300), !started);
+        if (started) return follower.arrived(version);
+        started = true;
+        follower.started(version);
       },
-      error: (error) => failed(String((error as Error)?.message ?? JSON.stringify(error))),
+      error: (error) => follower.failed(String((error as Error)?.message ?? JSON.stringify(error)), !started),
       complete: () => undefined,
     },
   );
@@ -140,22 +135,54 @@ async function run(input: EditorsThreadInput): Promise<void> {
   const port = parentPort!;
   const send = (message: EditorsThreadMessage) => port.postMessage(message);
   const report: EditorsThreadReport = { accepted: [], refused: [], initialVersions: [], arrivals: input.tokens.map(() => []), errors: [] };
-  const clients = input.tokens.map((token) =>
-    createClient({ url: `${input.url.replace(/^http/, "ws")}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${token}` } }),
-  );
-  let live = 0;
-  const stops = clients.map((client, index) =>
-    follow(client, input.designId, index, report, () => ++live === clients.length && send({ type: "live" }), (why) => send({ type: "failed", message: `subscriber ${index + 1}: ${why}` })),
-  );
-  port.on("message", async (message: "edit" | "close") => {
+  const following: { client: Client; stop: () => void }[] = [];
+  const subscribe = (token: string, name: string, follower: Omit<Follower, "failed">) => {
+    const client = createClient({ url: `${input.url.replace(/^http/, "ws")}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams: { authorization: `Bearer ${token}` } });
+    const failed = (why: string, beforeStart: boolean) => {
+      report.errors.push(why);
+      if (beforeStart) send({ type: "failed", message: `${name}: ${why}` });
+    };
+    return { client, stop: follow(client, input.designId, { ...follower, failed }) };
+  };
+  /** Every editor follows, until each had its first message (`started`). */
+  const followAll = (started: (index: number, version: number) => void, arrived: (index: number, version: number) => void) =>
+    Promise.all(
+      input.tokens.map(
+        (token, index) =>
+          new Promise<{ client: Client; stop: () => void }>((resolve) => {
+            const subscription = subscribe(token, `editor ${index + 1}`, {
+              started: (version) => {
+                started(index, version);
+                resolve(subscription);
+              },
+              arrived: (version) => arrived(index, version),
+            });
+          }),
+      ),
+    );
+
+  await new Promise<void>((resolve) => following.push(subscribe(input.watcherToken, "watcher", { started: () => resolve(), arrived: () => undefined })));
+  // A rehearsal: every editor follows once and leaves, so that code run the first time (compiled, optimised) is not counted per editor.
+  for (const { client, stop } of await followAll(() => undefined, () => undefined)) {
+    stop();
+    await client.dispose();
+  }
+  send({ type: "watching" });
+  port.on("message", async (command: EditorsThreadCommand) => {
     try {
-      if (message === "edit") {
+      if (command === "follow") {
+        const record = (index: number, version: number) => report.arrivals[index].push({ version, at: now() });
+        following.push(...(await followAll((index, version) => (report.initialVersions[index] = version), record)));
+        send({ type: "live" });
+      } else if (command === "edit") {
         await editAtRate(input, report);
         await settle(input, report);
         send({ type: "done", report });
       } else {
-        for (const stop of stops) stop();
-        for (const client of clients) await client.dispose();
+        for (const { client, stop } of following) {
+          stop();
+          await client.dispose();
+        }
         send({ type: "closed" });
       }
     } catch (error) {
