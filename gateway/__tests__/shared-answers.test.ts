@@ -77,6 +77,33 @@ test("each subscriber reads with its own credentials again within ownReadEveryMs
   await subscriptions.stop();
 });
 
+test("a token past its expiry reads every event with its own credentials, and is refused", async () => {
+  const expired = (subject: string, version: unknown) =>
+    subject === "bob" ? { data: null, errors: [{ message: "Access token is invalid", extensions: { code: "UNAUTHENTICATED" } }] } : versionAnswer(subject, version);
+  const bus = inMemoryBus();
+  const eventReads: string[] = [];
+  let bobExpired = false;
+  const execute: ExecuteThroughGateway = async ({ authorization, variables, subscriptionEvent }) => {
+    if (subscriptionEvent) eventReads.push(subjectOf(authorization));
+    return (bobExpired ? expired : versionAnswer)(subjectOf(authorization), Object.values(variables).at(-1));
+  };
+  const subscriptions = new DeclaredSubscriptions(execute, bus, createLogger("silent"), [{ ...FEED, answerDependsOn: "scopes" }], 60_000);
+  await subscriptions.start();
+  const request = subscriptionQueryOf(subscriptions.declarations, parse(`subscription { feed(id: "1") { version } }`), {});
+  const expiresAt = Math.floor(Date.now() / 1000) + 1;
+  const tokens = { ann: new UnsecuredJWT({ sub: "ann", scope: "read" }).encode(), bob: new UnsecuredJWT({ sub: "bob", scope: "read" }).setExpirationTime(expiresAt).encode() };
+  const queues = Object.values(tokens).map((token) => subscriptions.subscribe(request, { authorization: `Bearer ${token}` }));
+  for (const queue of queues) await queue.next();
+  await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
+  bobExpired = true;
+  await bus.publish("feed-events", { id: "1", version: 1 });
+  const [ann, bob] = await Promise.all(queues.map(async (queue) => (await queue.next()).value));
+  assert.deepEqual(ann, { data: { feed: { version: 1 } } });
+  assert.equal(bob.errors[0].extensions.code, "UNAUTHENTICATED");
+  assert.deepEqual(eventReads.sort(), ["ann", "bob"]);
+  await subscriptions.stop();
+});
+
 test("fields that do not declare alike answers, and tokens without scopes, read with their own credentials at every event", async () => {
   for (const [declaration, scope] of [[FEED, "read"], [{ ...FEED, answerDependsOn: "scopes" as const }, undefined]] as const) {
     const bus = inMemoryBus();

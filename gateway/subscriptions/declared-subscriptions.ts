@@ -2,7 +2,7 @@ import type { FormattedExecutionResult } from "graphql";
 import type { Logger } from "../../lib/logger.js";
 import type { SubscriptionDeclaration } from "../../lib/modules/subscriptions.js";
 import type { Bus, Unsubscribe } from "../../lib/pubsub.js";
-import { concerns, DESIGN_TOKEN_REVOCATIONS, grantedScopesOf, revocationClaimsOf, type TokenRevocation } from "../../lib/auth/token-revocations.js";
+import { concerns, DESIGN_TOKEN_REVOCATIONS, grantOf, revocationClaimsOf, type TokenRevocation } from "../../lib/auth/token-revocations.js";
 import { STATE_ALIAS, type SubscriptionQuery } from "./subscription-operation.js";
 import { PushQueue } from "./push-queue.js";
 
@@ -49,6 +49,8 @@ interface SharedExecution {
   answerGroup?: string;
   /** By when it reads an event with its own credentials again instead of taking a peer's answer. */
   ownReadDue: number;
+  /** When its token expires: from then on it reads with its own credentials (and is refused). */
+  tokenExpiresAt: number;
 }
 
 interface Outcome {
@@ -165,7 +167,7 @@ export class DeclaredSubscriptions {
         request: { ...request, authorization, clientAddress },
         subscribers: new Set(),
         chain: Promise.resolve(),
-        answerGroup: this.answerGroupOf(request, authorization),
+        ...this.answerSharingOf(request, authorization),
         ownReadDue: 0,
       };
       shareds.set(key, shared);
@@ -180,11 +182,14 @@ export class DeclaredSubscriptions {
     return subscriber.queue;
   }
 
-  /** Subscriptions with this selection and these arguments, of tokens granting the same scopes, answer alike when their field says so. */
-  private answerGroupOf(request: SubscriptionQuery, authorization: string | undefined): string | undefined {
-    const scopes = grantedScopesOf(authorization);
-    if (request.declaration.answerDependsOn !== "scopes" || this.ownReadEveryMs <= 0 || scopes === undefined) return undefined;
-    return `${request.query}\u0000${JSON.stringify(request.variables)}\u0000${scopes}`;
+  /**
+   * Subscriptions with this selection and these arguments, of tokens granting the same scopes, answer
+   * alike when their field says so: their answer group, and when the token stops letting it take a peer's answer.
+   */
+  private answerSharingOf(request: SubscriptionQuery, authorization: string | undefined): Pick<SharedExecution, "answerGroup" | "tokenExpiresAt"> {
+    const grant = grantOf(authorization);
+    if (request.declaration.answerDependsOn !== "scopes" || this.ownReadEveryMs <= 0 || grant === undefined) return { tokenExpiresAt: 0 };
+    return { answerGroup: `${request.query}\u0000${JSON.stringify(request.variables)}\u0000${grant.scopes}`, tokenExpiresAt: grant.expiresAt };
   }
 
   private onEvent(topic: string, eventKeys: Set<string>, event: Record<string, unknown>): void {
@@ -246,7 +251,7 @@ export class DeclaredSubscriptions {
   private async run(shared: SharedExecution, subscriptionEvent: boolean, event?: Record<string, unknown>): Promise<Outcome> {
     this.executions++;
     // Staggered, so that subscriptions started together do not all read on their own at the same event.
-    if (shared.answerGroup !== undefined) shared.ownReadDue = Date.now() + this.ownReadEveryMs * (0.5 + Math.random() / 2);
+    if (shared.answerGroup !== undefined) shared.ownReadDue = Math.min(Date.now() + this.ownReadEveryMs * (0.5 + Math.random() / 2), shared.tokenExpiresAt);
     let result: FormattedExecutionResult;
     try {
       const variables = this.variablesFor(shared.request, event);

@@ -88,9 +88,14 @@ export function concerns(revocation: TokenRevocation, claims: TokenRevocation): 
   );
 }
 
-/** The scopes a bearer JWT grants (`scope`, sorted; not verified: only to know which callers' answers are alike), or undefined. */
-export function grantedScopesOf(authorization: string | undefined): string | undefined {
+/**
+ * The scopes a bearer JWT grants (`scope`, sorted) and when it expires (ms; Infinity without `exp`), or
+ * undefined when it grants none. Not verified: only to know which callers' answers are alike, for
+ * tokens already checked in full.
+ */
+export function grantOf(authorization: string | undefined): { scopes: string; expiresAt: number } | undefined {
   const token = authorization?.replace(/^Bearer\s+/i, "");
-  const scope = token ? claimsOf(token)?.scope : undefined;
-  return typeof scope === "string" ? scope.split(" ").filter(Boolean).sort().join(" ") : undefined;
+  const claims = token ? claimsOf(token) : undefined;
+  if (typeof claims?.scope !== "string") return undefined;
+  return { scopes: claims.scope.split(" ").filter(Boolean).sort().join(" "), expiresAt: typeof claims.exp === "number" ? claims.exp * 1000 : Infinity };
 }

@@ -27,7 +27,7 @@ export interface SubscriptionDeclaration {
    * admitted, for instance as a member of the object's team, decides whether it answers, never what).
    * Then one execution per event serves every subscription of the same selection and arguments whose
    * tokens grant the same scopes; each still reads with its own credentials when it starts, after a
-   * revocation, and again within every `SUBSCRIPTION_TOKEN_CHECK_SECONDS`. Without it, each
+   * revocation, again within every `SUBSCRIPTION_TOKEN_CHECK_SECONDS`, and once its token has expired. Without it, each
    * subscriber's credentials read every event (subscriptions of one token still share).
    */
   answerDependsOn?: "scopes";
