@@ -77,10 +77,12 @@ function startEditors(input: EditorsThreadInput) {
   return { next, send: (command: EditorsThreadCommand) => thread.postMessage(command), stop: () => thread.terminate() };
 }
 
-/** Until the platform has let go of the rehearsal's subscriptions: the watcher's is the only one left. */
-async function rehearsalLeft(platform: EmbeddedPlatform): Promise<void> {
-  for (let waited = 0; platform.main.subscriptions.activeSubscriptions > 1; waited += 50) {
-    if (waited > 30_000) throw new Error(`the rehearsal's subscriptions did not end: ${platform.main.subscriptions.activeSubscriptions} live`);
+const connectionsOf = (platform: EmbeddedPlatform) => new Promise<number>((resolve, reject) => platform.main.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+
+/** Until the platform has closed the rehearsal's connections (they are back to `count`) and let go of their subscriptions. */
+async function rehearsalLeft(platform: EmbeddedPlatform, count: number): Promise<void> {
+  for (let waited = 0; (await connectionsOf(platform)) > count || platform.main.subscriptions.activeSubscriptions > 1; waited += 50) {
+    if (waited > 30_000) throw new Error(`the rehearsal's connections did not close: ${await connectionsOf(platform)} open, ${count} before`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -156,8 +158,11 @@ export async function benchEditing(platform: EmbeddedPlatform, http: HttpClient,
     settleMs: SETTLE_MS,
   });
   try {
-    await editors.next("watching", 120_000);
-    await rehearsalLeft(platform);
+    await editors.next("watching", 60_000);
+    const connections = await connectionsOf(platform);
+    editors.send("rehearse");
+    await editors.next("rehearsed", 120_000);
+    await rehearsalLeft(platform, connections);
     const heapBefore = heapUsed();
     editors.send("follow");
     await editors.next("live", 120_000);

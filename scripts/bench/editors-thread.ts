@@ -50,13 +50,20 @@ export interface EditorsThreadReport {
 }
 
 /**
- * What the thread tells the bench: the watcher follows (and the editors' rehearsal is over), every
- * editor follows, the edits were made and received, the connections closed.
+ * What the thread tells the bench: the watcher follows, the editors' rehearsal is over (each followed
+ * once and closed its connection), every editor follows, the edits were made and received, the
+ * connections closed.
  */
-export type EditorsThreadMessage = { type: "watching" } | { type: "live" } | { type: "done"; report: EditorsThreadReport } | { type: "closed" } | { type: "failed"; message: string };
+export type EditorsThreadMessage =
+  | { type: "watching" }
+  | { type: "rehearsed" }
+  | { type: "live" }
+  | { type: "done"; report: EditorsThreadReport }
+  | { type: "closed" }
+  | { type: "failed"; message: string };
 
 /** What the bench asks the thread, in this order. */
-export type EditorsThreadCommand = "follow" | "edit" | "close";
+export type EditorsThreadCommand = "rehearse" | "follow" | "edit" | "close";
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -161,16 +168,16 @@ async function run(input: EditorsThreadInput): Promise<void> {
       ),
     );
 
-  await new Promise<void>((resolve) => following.push(subscribe(input.watcherToken, "watcher", { started: () => resolve(), arrived: () => undefined })));
-  // A rehearsal: every editor follows once and leaves, so that code run the first time (compiled, optimised) is not counted per editor.
-  for (const { client, stop } of await followAll(() => undefined, () => undefined)) {
-    stop();
-    await client.dispose();
-  }
-  send({ type: "watching" });
+  following.push(subscribe(input.watcherToken, "watcher", { started: () => send({ type: "watching" }), arrived: () => undefined }));
   port.on("message", async (command: EditorsThreadCommand) => {
     try {
-      if (command === "follow") {
+      if (command === "rehearse") {
+        for (const { client, stop } of await followAll(() => undefined, () => undefined)) {
+          stop();
+          await client.dispose();
+        }
+        send({ type: "rehearsed" });
+      } else if (command === "follow") {
         const record = (index: number, version: number) => report.arrivals[index].push({ version, at: now() });
         following.push(...(await followAll((index, version) => (report.initialVersions[index] = version), record)));
         send({ type: "live" });
