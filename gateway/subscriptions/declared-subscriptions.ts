@@ -155,7 +155,7 @@ export class DeclaredSubscriptions {
   /** The current state first, then one result per event (per change of state), ending at a final state. */
   subscribe(request: SubscriptionQuery, caller: Caller, onEnd: () => void = () => undefined): PushQueue<FormattedExecutionResult> {
     const { authorization, clientAddress } = caller;
-    const key = `${clientAddress ?? ""}\u0000${request.query}\u0000${JSON.stringify(request.variables)}`;
+    const key = `${clientAddress ?? ""}\u0000${request.queryKey}\u0000${JSON.stringify(request.variables)}`;
     let shareds = this.byCaller.get(authorization ?? "");
     if (!shareds) this.byCaller.set(authorization ?? "", (shareds = new Map()));
     let shared = shareds.get(key);
@@ -189,7 +189,7 @@ export class DeclaredSubscriptions {
   private answerSharingOf(request: SubscriptionQuery, authorization: string | undefined): Pick<SharedExecution, "answerGroup" | "tokenExpiresAt"> {
     const grant = grantOf(authorization);
     if (request.declaration.answerDependsOn !== "scopes" || this.ownReadEveryMs <= 0 || grant === undefined) return { tokenExpiresAt: 0 };
-    return { answerGroup: `${request.query}\u0000${JSON.stringify(request.variables)}\u0000${grant.scopes}`, tokenExpiresAt: grant.expiresAt };
+    return { answerGroup: `${request.queryKey}\u0000${JSON.stringify(request.variables)}\u0000${grant.scopes}`, tokenExpiresAt: grant.expiresAt };
   }
 
   private onEvent(topic: string, eventKeys: Set<string>, event: Record<string, unknown>): void {
