@@ -29,7 +29,7 @@ export interface GatewayContext {
 }
 
 export interface GraphOptions {
-  config: Pick<Config, "production" | "introspection" | "operationLimits" | "gatewayExecutor" | "metrics">;
+  config: Pick<Config, "production" | "introspection" | "operationLimits" | "gatewayExecutor" | "metrics" | "subscriptionTokenCheckMs">;
   log: Logger;
   /** The domains the graph is composed of (their schemas and declared subscriptions), and where each subgraph is. */
   domains: readonly DomainManifest[];
@@ -98,7 +98,7 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
     return response.body.singleResult;
   };
   const declarations = options.domains.flatMap((domain) => domain.subscriptions ?? []);
-  const subscriptions = new DeclaredSubscriptions(execute, options.bus, options.log, declarations);
+  const subscriptions = new DeclaredSubscriptions(execute, options.bus, options.log, declarations, options.config.subscriptionTokenCheckMs);
   await subscriptions.start();
   const stopReportingSubscriptions = reportLiveSubscriptions(() => subscriptions.activeSubscriptions);
   return {

@@ -1,24 +1,16 @@
 import { performance } from "node:perf_hooks";
-import { runInNewContext } from "node:vm";
-import v8 from "node:v8";
 import { Worker } from "node:worker_threads";
 import { createRequire } from "node:module";
 import type { EmbeddedPlatform } from "../platform/embedded.js";
 import { announceJob, createJobRow, JOB_EVENTS, type JobEvent } from "../lib/jobs/engine.js";
 import { ASSET_UPLOAD } from "../subgraphs/assets/domain/upload-jobs.js";
+import { heapUsed } from "./bench/heap.js";
 
 /** The value below which `p` percent of the sorted values lie (NaN when there are none). */
 export function percentile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 }
 
-v8.setFlagsFromString("--expose_gc");
-const collectGarbage = runInNewContext("gc") as () => void;
-const heapUsed = () => {
-  collectGarbage();
-  collectGarbage();
-  return process.memoryUsage().heapUsed;
-};
 const now = () => performance.timeOrigin + performance.now();
 
 /**

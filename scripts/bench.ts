@@ -1,31 +1,24 @@
-import { randomBytes } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { loadConfig } from "../lib/config.js";
-import { startEmbedded } from "../platform/embedded.js";
-import { DOMAINS } from "../subgraphs/registry.js";
-import { HttpClient } from "../testing/http.js";
-import { registerPeople } from "../testing/people.js";
 import { designToken } from "../testing/assets.js";
+import { benchEditing, editingSizes } from "./bench-editing.js";
 import { benchExports } from "./bench-exports.js";
 import { soak } from "./bench-soak.js";
 import { benchSubscriptions, percentile, SUBSCRIPTIONS_PER_CONNECTION, SUBSCRIPTIONS_TITLE } from "./bench-subscriptions.js";
-import { anyDirectPorts } from "../rest-adapter/services.js";
 import { printCase, type RoundSettings } from "./bench/ab-rounds.js";
 import { benchGatewayBound } from "./bench/gateway-bound.js";
 import { benchProductPlatform } from "./bench/product-platform.js";
 import { startLoadGenerator } from "./bench/processes.js";
 import { machine, writeResults, type BenchResults } from "./bench/report.js";
 import { goals } from "./bench/goals.js";
+import { startBenchPlatform } from "./bench/one-process.js";
 import { readCommandLine } from "../lib/process/command-line.js";
 
 /**
  * `npm run bench`: every figure of the performance goals measured side by side in one run, as ratios
  * (A/B alternating rounds from a load generator process, medians): our gateway against a stock
  * @apollo/gateway on a gateway-bound workload and on the product's own graph, the gateway against the
- * subgraph it forwards to, the REST adapter against the GraphQL operation it runs; then subscriptions,
+ * subgraph it forwards to, the REST adapter against the GraphQL operation it runs; then subscriptions, live editing,
  * operations refused by the limits, SQL statements per request and exports. Writes
  * `bench-results/latest.json` and `latest.html`. `BENCH_QUICK=1`: a short run.
  */
@@ -34,9 +27,9 @@ readCommandLine(`Usage: npm run bench
 Every performance figure measured side by side in one run, as ratios: our gateway against a stock
 @apollo/gateway (a gateway-bound workload and the product's own graph), the gateway against the subgraph it
 forwards to, the REST adapter against its GraphQL operation, subscriptions, refused operations, SQL
-statements per request, exports. Writes bench-results/latest.json and latest.html.
+statements per request, exports, live editing. Writes bench-results/latest.json and latest.html.
 BENCH_QUICK=1: a short run; BENCH_ROUNDS, BENCH_ROUND_MS, BENCH_WARMUP_MS, BENCH_CONCURRENCY,
-BENCH_SUBSCRIBERS, BENCH_SOAK_MINUTES: the sizes.`);
+BENCH_SUBSCRIBERS, BENCH_EDITORS, BENCH_EDITS_PER_SECOND, BENCH_EDITING_SECONDS, BENCH_SOAK_MINUTES: the sizes.`);
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const number = (name: string, full: number, quick: number) => Number(process.env[name] ?? (QUICK ? quick : full));
@@ -65,14 +58,8 @@ try {
   loadGenerator.stop();
 }
 
-const dataDir = await mkdtemp(path.join(os.tmpdir(), "bench-"));
-// It measures throughput, not limits: one user follows every job, through one integration per connection.
-const platform = await startEmbedded(
-  loadConfig({ DATA_DIR: dataDir, PORT: "0", ...anyDirectPorts(), HOST: "127.0.0.1", LOG_LEVEL: "silent", JWT_SECRET: randomBytes(32).toString("hex"), LOGIN_MAX_FAILURES: "1000000", JOB_WORKERS: "0", INTEGRATIONS_PER_OWNER: "1000", RATE_LIMIT_USER_MULTIPLIER: "1000", ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}) }),
-  DOMAINS,
-);
-const http = new HttpClient(platform.main.url);
-const people = await registerPeople(http);
+const bench = await startBenchPlatform();
+const { platform, http, people } = bench;
 const gateway = `${platform.main.url}/graphql`;
 
 async function post(body: unknown, status: number) {
@@ -128,8 +115,9 @@ const tokens = [];
 for (let i = 0; i < Math.ceil(subscribers / SUBSCRIPTIONS_PER_CONNECTION); i++) tokens.push(await designToken(http, people, people.client));
 results.tables.push({ title: SUBSCRIPTIONS_TITLE(subscribers), rows: await benchSubscriptions(platform, tokens, people.client.userId, subscribers) });
 
-await platform.close();
-await rm(dataDir, { recursive: true, force: true });
+results.tables.push(await benchEditing(platform, http, people, editingSizes(QUICK)));
+
+await bench.close();
 
 // Soak: mixed REST traffic on a fresh one-process platform for a few minutes; p99 and memory per minute should stay flat.
 const soakMinutes = number("BENCH_SOAK_MINUTES", 3, 0);

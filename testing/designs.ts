@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import type { TeamPlan } from "../generated/prisma/client.js";
+import type { PrismaClient, TeamPlan } from "../generated/prisma/client.js";
 import { ASSET_SCOPES, base64Name, designToken, finishedJob, onPlatform, postUpload } from "./assets.js";
 import type { HttpClient } from "./http.js";
 import { approvedIntegration } from "./oauth.js";
@@ -36,15 +36,21 @@ export async function designScopedToken(http: HttpClient, p: People, person: Peo
   return designToken(http, p, person, scope, integration);
 }
 
+/**
+ * Moves `userId` into the team of `memberId` (teams have no joining operation yet). Each user's team is
+ * made when they first authorize an integration: both must have done so.
+ */
+export async function joinTeamOf(db: PrismaClient, userId: number, memberId: number): Promise<void> {
+  const { teamId } = await db.teamMembership.findUniqueOrThrow({ where: { userId: memberId } });
+  await db.teamMembership.update({ where: { userId }, data: { teamId } });
+}
+
 /** A platform with its cast, two members of one team and an outsider, and their design tokens. */
 export async function startDesignPlatform(env?: Record<string, string>, domains: TestDomains = DESIGN_DOMAINS): Promise<DesignPlatform> {
   const { t, p } = await startWithPeople({ ...FRESH_BUDGETS, ...env }, domains);
   const token = await designScopedToken(t.http, p, p.client);
   const teammate = await designScopedToken(t.http, p, p.otherClient);
-  // Teams have no joining operation yet: the fixture moves the second client into the first one's team.
-  const db = t.platform.runtime.db.prisma;
-  const { teamId } = await db.teamMembership.findUniqueOrThrow({ where: { userId: p.client.userId } });
-  await db.teamMembership.update({ where: { userId: p.otherClient.userId }, data: { teamId } });
+  await joinTeamOf(t.platform.runtime.db.prisma, p.otherClient.userId, p.client.userId);
   return {
     t,
     p,

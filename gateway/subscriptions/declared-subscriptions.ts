@@ -2,7 +2,7 @@ import type { FormattedExecutionResult } from "graphql";
 import type { Logger } from "../../lib/logger.js";
 import type { SubscriptionDeclaration } from "../../lib/modules/subscriptions.js";
 import type { Bus, Unsubscribe } from "../../lib/pubsub.js";
-import { concerns, DESIGN_TOKEN_REVOCATIONS, revocationClaimsOf, type TokenRevocation } from "../../lib/auth/token-revocations.js";
+import { concerns, DESIGN_TOKEN_REVOCATIONS, grantOf, revocationClaimsOf, type TokenRevocation } from "../../lib/auth/token-revocations.js";
 import { STATE_ALIAS, type SubscriptionQuery } from "./subscription-operation.js";
 import { PushQueue } from "./push-queue.js";
 
@@ -42,6 +42,15 @@ interface SharedExecution {
   subscribers: Set<Subscriber>;
   /** Executions of one shared subscription run in event order. */
   chain: Promise<void>;
+  /**
+   * Subscriptions of other callers whose answers to an event are the same (the field's `answerDependsOn`):
+   * one of them reads the event for all. Undefined when only its own credentials may read.
+   */
+  answerGroup?: string;
+  /** By when it reads an event with its own credentials again instead of taking a peer's answer. */
+  ownReadDue: number;
+  /** When its token expires: from then on it reads with its own credentials (and is refused). */
+  tokenExpiresAt: number;
 }
 
 interface Outcome {
@@ -55,6 +64,9 @@ interface Outcome {
 
 /** Executions in flight at once: a burst of events is worked through in order instead of all at once. */
 const CONCURRENT_EXECUTIONS = 16;
+
+/** An answer other subscriptions of its group may take as theirs: only a clean one (an error may be the reader's own). */
+const isAlike = (outcome: Outcome) => !outcome.gone && !outcome.unavailable && !outcome.result.errors?.length;
 
 const indexOf = (topic: string, eventKey: string, value: unknown) => `${topic}\u0000${eventKey}\u0000${String(value)}`;
 
@@ -77,17 +89,25 @@ export class DeclaredSubscriptions {
   private readonly execute: ExecuteThroughGateway;
   private readonly bus: Bus;
   private readonly log: Logger;
+  private readonly ownReadEveryMs: number;
 
+  /**
+   * `ownReadEveryMs`: how long a subscription whose field's answers are alike across callers may take
+   * its peers' answers before it reads with its own credentials again (the time a token's check is
+   * reused, `SUBSCRIPTION_TOKEN_CHECK_SECONDS`); 0: every subscription reads with its own.
+   */
   constructor(
     execute: ExecuteThroughGateway,
     bus: Bus,
     log: Logger,
     declarations: readonly SubscriptionDeclaration[],
+    ownReadEveryMs = 0,
   ) {
     this.execute = execute;
     this.bus = bus;
     this.log = log;
     this.declarations = new Map(declarations.map((declaration) => [declaration.field, declaration]));
+    this.ownReadEveryMs = ownReadEveryMs;
   }
 
   async start(): Promise<void> {
@@ -135,13 +155,21 @@ export class DeclaredSubscriptions {
   /** The current state first, then one result per event (per change of state), ending at a final state. */
   subscribe(request: SubscriptionQuery, caller: Caller, onEnd: () => void = () => undefined): PushQueue<FormattedExecutionResult> {
     const { authorization, clientAddress } = caller;
-    const key = `${clientAddress ?? ""}\u0000${request.query}\u0000${JSON.stringify(request.variables)}`;
+    const key = `${clientAddress ?? ""}\u0000${request.queryKey}\u0000${JSON.stringify(request.variables)}`;
     let shareds = this.byCaller.get(authorization ?? "");
     if (!shareds) this.byCaller.set(authorization ?? "", (shareds = new Map()));
     let shared = shareds.get(key);
     if (!shared) {
       const { topic, match } = request.declaration;
-      shared = { key, eventIndex: indexOf(topic, match.eventKey, request.matchValue), request: { ...request, authorization, clientAddress }, subscribers: new Set(), chain: Promise.resolve() };
+      shared = {
+        key,
+        eventIndex: indexOf(topic, match.eventKey, request.matchValue),
+        request: { ...request, authorization, clientAddress },
+        subscribers: new Set(),
+        chain: Promise.resolve(),
+        ...this.answerSharingOf(request, authorization),
+        ownReadDue: 0,
+      };
       shareds.set(key, shared);
       this.byEvent.set(shared.eventIndex, (this.byEvent.get(shared.eventIndex) ?? new Set()).add(shared));
     }
@@ -154,20 +182,46 @@ export class DeclaredSubscriptions {
     return subscriber.queue;
   }
 
+  /**
+   * Subscriptions with this selection and these arguments, of tokens granting the same scopes, answer
+   * alike when their field says so: their answer group, and when the token stops letting it take a peer's answer.
+   */
+  private answerSharingOf(request: SubscriptionQuery, authorization: string | undefined): Pick<SharedExecution, "answerGroup" | "tokenExpiresAt"> {
+    const grant = grantOf(authorization);
+    if (request.declaration.answerDependsOn !== "scopes" || this.ownReadEveryMs <= 0 || grant === undefined) return { tokenExpiresAt: 0 };
+    return { answerGroup: `${request.queryKey}\u0000${JSON.stringify(request.variables)}\u0000${grant.scopes}`, tokenExpiresAt: grant.expiresAt };
+  }
+
   private onEvent(topic: string, eventKeys: Set<string>, event: Record<string, unknown>): void {
+    // This event's answers by answer group: the first subscription of a group to read it reads for all.
+    const answers = new Map<string, Promise<Outcome>>();
     for (const eventKey of eventKeys) {
       if (event?.[eventKey] === undefined) continue;
-      for (const shared of this.byEvent.get(indexOf(topic, eventKey, event[eventKey])) ?? []) this.reread(shared, true, event);
+      for (const shared of this.byEvent.get(indexOf(topic, eventKey, event[eventKey])) ?? []) this.reread(shared, true, event, answers);
     }
   }
 
   /** Reads the shared execution's state again, after the steps already queued for it, for all its subscribers. */
-  private reread(shared: SharedExecution, subscriptionEvent: boolean, event?: Record<string, unknown>): void {
+  private reread(shared: SharedExecution, subscriptionEvent: boolean, event?: Record<string, unknown>, answers?: Map<string, Promise<Outcome>>): void {
     this.enqueue(shared, async () => {
       if (shared.subscribers.size === 0) return;
-      const outcome = await this.run(shared, subscriptionEvent, event);
+      const outcome = event && answers ? await this.eventOutcome(shared, event, answers) : await this.run(shared, subscriptionEvent, event);
       for (const subscriber of [...shared.subscribers]) this.deliver(shared, subscriber, outcome);
     });
+  }
+
+  /** The event read by a peer of its answer group when it read cleanly and this one's own read is not due; else read with its own credentials. */
+  private async eventOutcome(shared: SharedExecution, event: Record<string, unknown>, answers: Map<string, Promise<Outcome>>): Promise<Outcome> {
+    const group = shared.answerGroup;
+    if (group === undefined) return this.run(shared, true, event);
+    const peers = answers.get(group);
+    if (peers && Date.now() < shared.ownReadDue) {
+      const outcome = await peers;
+      if (isAlike(outcome)) return outcome;
+    }
+    const own = this.run(shared, true, event);
+    if (!answers.has(group)) answers.set(group, own);
+    return own;
   }
 
   private enqueue(shared: SharedExecution, step: () => Promise<void>): void {
@@ -193,8 +247,11 @@ export class DeclaredSubscriptions {
     return { ...request.variables, [request.eventVariable]: typeof value === "string" || typeof value === "number" ? String(value) : null };
   }
 
+  /** Reads with the shared execution's own credentials. */
   private async run(shared: SharedExecution, subscriptionEvent: boolean, event?: Record<string, unknown>): Promise<Outcome> {
     this.executions++;
+    // Staggered, so that subscriptions started together do not all read on their own at the same event.
+    if (shared.answerGroup !== undefined) shared.ownReadDue = Math.min(Date.now() + this.ownReadEveryMs * (0.5 + Math.random() / 2), shared.tokenExpiresAt);
     let result: FormattedExecutionResult;
     try {
       const variables = this.variablesFor(shared.request, event);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   GraphQLError,
   Kind,
@@ -16,6 +17,8 @@ export interface SubscriptionQuery {
   declaration: SubscriptionDeclaration;
   /** The query twin of the subscription (same field, arguments and selection), as text. */
   query: string;
+  /** A digest of `query`: keys hold it instead of a copy of the text. */
+  queryKey: string;
   variables: Record<string, unknown>;
   /** The value events are matched by (`event[declaration.match.eventKey]`). */
   matchValue: string;
@@ -53,6 +56,20 @@ function argumentValue(field: FieldNode, name: string, variables: Record<string,
   return undefined;
 }
 
+/** The twin printed once per document and operation: a thousand subscriptions of one operation keep one text. */
+const twins = new WeakMap<DocumentNode, Map<string, { declaration: SubscriptionDeclaration; query: string; queryKey: string }>>();
+
+function twinOf(document: DocumentNode, operationName: string, declaration: SubscriptionDeclaration, print: () => string): { query: string; queryKey: string } {
+  let byOperation = twins.get(document);
+  if (!byOperation) twins.set(document, (byOperation = new Map()));
+  let twin = byOperation.get(operationName);
+  if (twin?.declaration !== declaration) {
+    const query = print();
+    byOperation.set(operationName, (twin = { declaration, query, queryKey: createHash("sha256").update(query).digest("base64url") }));
+  }
+  return twin;
+}
+
 function badRequest(message: string, code = "BAD_REQUEST"): GraphQLError {
   return new GraphQLError(message, { extensions: { code } });
 }
@@ -77,24 +94,27 @@ export function subscriptionQueryOf(
   if ((typeof matchValue !== "string" && typeof matchValue !== "number") || matchValue === "") {
     throw badRequest(`The subscription needs its ${declaration.match.argument}`, "BAD_USER_INPUT");
   }
-  const stateField: FieldNode[] = declaration.state
-    ? [{ kind: Kind.FIELD, alias: { kind: Kind.NAME, value: STATE_ALIAS }, name: { kind: Kind.NAME, value: declaration.state.field } }]
-    : [];
   const { operation: base, field } = declaration.eventArgument
     ? withEventArgument(operation, requested, declaration.eventArgument.argument)
     : { operation, field: requested };
-  const twin: OperationDefinitionNode = {
-    ...base,
-    operation: "query" as OperationDefinitionNode["operation"],
-    selectionSet: {
-      ...base.selectionSet,
-      selections: [{ ...field, selectionSet: { kind: Kind.SELECTION_SET, selections: [...(field.selectionSet?.selections ?? []), ...stateField] } }],
-    },
+  const printTwin = () => {
+    const stateField: FieldNode[] = declaration.state
+      ? [{ kind: Kind.FIELD, alias: { kind: Kind.NAME, value: STATE_ALIAS }, name: { kind: Kind.NAME, value: declaration.state.field } }]
+      : [];
+    const twin: OperationDefinitionNode = {
+      ...base,
+      operation: "query" as OperationDefinitionNode["operation"],
+      selectionSet: {
+        ...base.selectionSet,
+        selections: [{ ...field, selectionSet: { kind: Kind.SELECTION_SET, selections: [...(field.selectionSet?.selections ?? []), ...stateField] } }],
+      },
+    };
+    const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+    return print({ kind: Kind.DOCUMENT, definitions: [twin, ...fragments] });
   };
-  const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
   return {
     declaration,
-    query: print({ kind: Kind.DOCUMENT, definitions: [twin, ...fragments] }),
+    ...twinOf(document, operationName ?? "", declaration, printTwin),
     variables: declaration.eventArgument ? { ...variables, [EVENT_VARIABLE]: null } : variables,
     matchValue: String(matchValue),
     responseKey: field.alias?.value ?? field.name.value,

@@ -81,8 +81,12 @@ export function serveGraphqlWs(options: {
       // Errors graphql-ws raises itself, and those above, leave shaped as Apollo Server shapes its own.
       onError: (_ctx, _id, _payload, errors) => errors.map((error) => options.rules.format(error)),
       context: (ctx) => {
-        const extra = ctx.extra as { connection?: Connection; request: http.IncomingMessage };
-        extra.connection ??= { subscriptions: 0, clientAddress: options.clientAddress(extra.request) };
+        const extra = ctx.extra as { connection?: Connection; request?: http.IncomingMessage };
+        if (!extra.connection) {
+          extra.connection = { subscriptions: 0, clientAddress: options.clientAddress(extra.request!) };
+          // Its address is all the connection needs of the upgrade request: not kept (headers and all) while the socket lives.
+          delete extra.request;
+        }
         return { authorization: authorizationOf(ctx.connectionParams), connection: extra.connection } satisfies OperationContext;
       },
       execute: (args) => viaGateway(args) as unknown as Promise<ExecutionResult>,

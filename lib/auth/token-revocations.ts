@@ -87,3 +87,15 @@ export function concerns(revocation: TokenRevocation, claims: TokenRevocation): 
     (revocation.clientId !== undefined && revocation.clientId === claims.clientId)
   );
 }
+
+/**
+ * The scopes a bearer JWT grants (`scope`, sorted) and when it expires (ms; Infinity without `exp`), or
+ * undefined when it grants none. Not verified: only to know which callers' answers are alike, for
+ * tokens already checked in full.
+ */
+export function grantOf(authorization: string | undefined): { scopes: string; expiresAt: number } | undefined {
+  const token = authorization?.replace(/^Bearer\s+/i, "");
+  const claims = token ? claimsOf(token) : undefined;
+  if (typeof claims?.scope !== "string") return undefined;
+  return { scopes: claims.scope.split(" ").filter(Boolean).sort().join(" "), expiresAt: typeof claims.exp === "number" ? claims.exp * 1000 : Infinity };
+}

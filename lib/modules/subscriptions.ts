@@ -22,6 +22,15 @@ export interface SubscriptionDeclaration {
    * it — two events close together are two messages, never the newest one twice.
    */
   eventArgument?: { argument: string; eventKey: string };
+  /**
+   * `scopes`: the twin answers alike every caller it admits whose token grants the same scopes (being
+   * admitted, for instance as a member of the object's team, decides whether it answers, never what).
+   * Then one execution per event serves every subscription of the same selection and arguments whose
+   * tokens grant the same scopes; each still reads with its own credentials when it starts, after a
+   * revocation, again within every `SUBSCRIPTION_TOKEN_CHECK_SECONDS`, and once its token has expired. Without it, each
+   * subscriber's credentials read every event (subscriptions of one token still share).
+   */
+  answerDependsOn?: "scopes";
 }
 
 /** A job subscription: `<field>(id)` follows one job until `success` or `failed`. */

@@ -1,6 +1,9 @@
 import type { CaseResult } from "./ab-rounds.js";
 import type { BenchResults } from "./report.js";
 
+/** How the live-editing table's title starts. */
+export const EDITING_TABLE = "Live editing:";
+
 const times = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? "—" : `${value.toFixed(2)}×`);
 
 /** The performance goals, each with the figure this run measured for it. */
@@ -27,5 +30,25 @@ export function goals(results: BenchResults): BenchResults["summary"] {
     summary.push({ figure: "subscriptions: events delivered", measured: `${subscriptions["events delivered"]} / ${subscriptions.subscribers}`, goal: "all", met: delivered });
     summary.push({ figure: "subscriptions: heap per subscription", measured: `${kb.toFixed(2)} KB`, goal: "≤ 10.7 KB", met: kb <= 10.7 });
   }
+  const editing = results.tables.find((t) => t.title.startsWith(EDITING_TABLE))?.rows[0];
+  if (editing) summary.push(...editingGoals(editing));
   return summary;
+}
+
+/** The goals of live editing, from its row: p99 ≤ 200 ms, nothing lost, ≤ 10 KB of heap per subscription. */
+export function editingGoals(row: Record<string, string | number>): BenchResults["summary"] {
+  const p99 = Number(row["p99 delay ms"]);
+  const kb = Number(row["heap per subscription KB"]);
+  const missed = Number(row.lost) + Number(row.duplicated) + Number(row["out of order"]);
+  const refused = Number(row["edits refused"]);
+  return [
+    { figure: `live editing: p99 editDesign answered → designChanged (${row.editors} editors)`, measured: `${p99.toFixed(0)} ms`, goal: "≤ 200 ms", met: p99 <= 200 },
+    {
+      figure: "live editing: versions lost, duplicated or out of order (edits refused)",
+      measured: `${row.lost} / ${row.duplicated} / ${row["out of order"]} of ${row["deliveries owed"]} (${refused})`,
+      goal: "0 (0)",
+      met: missed === 0 && refused === 0 && Number(row["deliveries owed"]) > 0,
+    },
+    { figure: "live editing: heap per editor subscription", measured: `${kb.toFixed(2)} KB`, goal: "≤ 10 KB", met: kb <= 10 },
+  ];
 }

@@ -29,7 +29,8 @@ export default defineManifest({
     "Query.designViewers": { operation: "listDesignViewers", perMinute: 100 },
   },
   subscriptions: [
-    { field: "designChanged", topic: DESIGN_EDIT_EVENTS, match: { argument: "designId", eventKey: "designId" }, eventArgument: { argument: "version", eventKey: "version" } },
+    // Every member of the design's team sees the same edits: one execution per edit serves all of them.
+    { field: "designChanged", topic: DESIGN_EDIT_EVENTS, match: { argument: "designId", eventKey: "designId" }, eventArgument: { argument: "version", eventKey: "version" }, answerDependsOn: "scopes" },
     { field: "designViewers", topic: DESIGN_VIEWER_EVENTS, match: { argument: "designId", eventKey: "designId" } },
   ],
   publicPaths: ["/designs"],

@@ -112,6 +112,21 @@ describe("designChanged: every accepted edit, live, in version order", () => {
     await client.dispose();
   });
 
+  test("teammates following one design each receive every edit alike, from one execution of the graph per edit", async () => {
+    const { id, pageId } = await newDesign();
+    const clients = [s.token, s.teammate].map((token) => wsClient(s.t.http.baseUrl, token));
+    const followers = clients.map((client) => follow(client, FOLLOW, { id }));
+    for (const followed of followers) await followed.received(1);
+    const executions = s.t.platform.main.subscriptions.executions;
+    for (let i = 0; i < 3; i++) await graph(EDIT, { id, ops: [textAt(pageId, `edit ${i}`)] }, i % 2 ? s.teammate : s.token);
+    for (const followed of followers) await followed.received(4);
+    assert.deepEqual(followers[0].results.map((result) => result.data.designChanged.version), [0, 1, 2, 3]);
+    assert.deepEqual(followers[1].results, followers[0].results);
+    assert.equal(s.t.platform.main.subscriptions.executions - executions, 3, "one execution per edit, for both teammates");
+    for (const followed of followers) followed.stop();
+    for (const client of clients) await client.dispose();
+  });
+
   test("a client that reconnects catches up with designEdits, then follows again", async () => {
     const { id, pageId } = await newDesign();
     const { editDesign } = await graph(EDIT, { id, ops: [textAt(pageId, "before")] });
