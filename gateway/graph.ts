@@ -3,6 +3,7 @@ import { ApolloGateway } from "@apollo/gateway";
 import type { GraphQLSchema } from "graphql";
 import { markOneOfInputs, oneOfInputNames } from "./one-of-inputs.js";
 import { introspectionFirst } from "./execution/introspection.js";
+import { answeredByDeclaringSubgraph } from "./subscriptions/answer-source.js";
 import type { Config } from "../lib/config.js";
 import { executedOperationsAnswer200 } from "../lib/errors.js";
 import type { InternalCalls } from "../lib/auth/internal-calls.js";
@@ -98,7 +99,8 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
     return response.body.singleResult;
   };
   const declarations = options.domains.flatMap((domain) => domain.subscriptions ?? []);
-  const subscriptions = new DeclaredSubscriptions(execute, options.bus, options.log, declarations, options.config.subscriptionTokenCheckMs);
+  const shareable = answeredByDeclaringSubgraph(supergraphSdl, options.domains);
+  const subscriptions = new DeclaredSubscriptions(execute, options.bus, options.log, declarations, options.config.subscriptionTokenCheckMs, shareable);
   await subscriptions.start();
   const stopReportingSubscriptions = reportLiveSubscriptions(() => subscriptions.activeSubscriptions);
   return {

@@ -90,6 +90,7 @@ export class DeclaredSubscriptions {
   private readonly bus: Bus;
   private readonly log: Logger;
   private readonly ownReadEveryMs: number;
+  private readonly isShareable: (request: SubscriptionQuery) => boolean;
 
   /**
    * `ownReadEveryMs`: how long a subscription whose field's answers are alike across callers may take
@@ -102,12 +103,15 @@ export class DeclaredSubscriptions {
     log: Logger,
     declarations: readonly SubscriptionDeclaration[],
     ownReadEveryMs = 0,
+    /** Whether a twin's answer comes only from fields its declaring domain vouches for (`answer-source.ts`); sharing needs it. */
+    isShareable: (request: SubscriptionQuery) => boolean = () => true,
   ) {
     this.execute = execute;
     this.bus = bus;
     this.log = log;
     this.declarations = new Map(declarations.map((declaration) => [declaration.field, declaration]));
     this.ownReadEveryMs = ownReadEveryMs;
+    this.isShareable = isShareable;
   }
 
   async start(): Promise<void> {
@@ -188,7 +192,7 @@ export class DeclaredSubscriptions {
    */
   private answerSharingOf(request: SubscriptionQuery, authorization: string | undefined): Pick<SharedExecution, "answerGroup" | "tokenExpiresAt"> {
     const grant = grantOf(authorization);
-    if (request.declaration.answerDependsOn !== "scopes" || this.ownReadEveryMs <= 0 || grant === undefined) return { tokenExpiresAt: 0 };
+    if (request.declaration.answerDependsOn !== "scopes" || this.ownReadEveryMs <= 0 || grant === undefined || !this.isShareable(request)) return { tokenExpiresAt: 0 };
     return { answerGroup: `${request.queryKey}\u0000${JSON.stringify(request.variables)}\u0000${grant.scopes}`, tokenExpiresAt: grant.expiresAt };
   }
 

@@ -127,6 +127,22 @@ describe("designChanged: every accepted edit, live, in version order", () => {
     for (const client of clients) await client.dispose();
   });
 
+  test("a selection reaching into another domain's fields is read with each follower's own credentials", async () => {
+    const { id, pageId } = await newDesign();
+    const follow2 = `subscription($id: ID!) { designChanged(designId: $id) { version author { id designUserId } } }`;
+    const clients = [s.token, s.teammate].map((token) => wsClient(s.t.http.baseUrl, token));
+    const followers = clients.map((client) => follow(client, follow2, { id }));
+    for (const followed of followers) await followed.received(1);
+    const executions = s.t.platform.main.subscriptions.executions;
+    await graph(EDIT, { id, ops: [textAt(pageId, "one")] }, s.teammate);
+    for (const followed of followers) await followed.received(2);
+    const author = `U${s.p.otherClient.userId}`;
+    assert.deepEqual(followers.map((followed) => followed.results[1].data.designChanged.author.designUserId), [author, author]);
+    assert.equal(s.t.platform.main.subscriptions.executions - executions, 2, "the identity domain's field is not the designs domain's to vouch for: one read each");
+    for (const followed of followers) followed.stop();
+    for (const client of clients) await client.dispose();
+  });
+
   test("a client that reconnects catches up with designEdits, then follows again", async () => {
     const { id, pageId } = await newDesign();
     const { editDesign } = await graph(EDIT, { id, ops: [textAt(pageId, "before")] });
