@@ -36,6 +36,8 @@ export interface ManifestDefinition {
   platform: Platform;
   /** The domain's `schema.graphql` (federation v2 `@link`). */
   schema: URL;
+  /** Further schema files of the domain: a large feature's types in a file of their own. */
+  moreSchemas?: URL[];
   /** Adds the shared job types (`JobStatus`, `JobError`) to the schema. */
   declaresJobs?: boolean;
   /** The subgraph's port when it runs as its own process (unless `<NAME>_SUBGRAPH_PORT` says otherwise). */
@@ -69,7 +71,7 @@ export interface DomainManifest extends ManifestDefinition {
 }
 
 export function defineManifest(definition: ManifestDefinition): DomainManifest {
-  const files = [fileURLToPath(definition.schema), ...(definition.declaresJobs ? [JOB_TYPES_FILE] : [])];
+  const files = [definition.schema, ...(definition.moreSchemas ?? [])].map((file) => fileURLToPath(file)).concat(definition.declaresJobs ? [JOB_TYPES_FILE] : []);
   return {
     ...definition,
     typeDefs: concatAST(files.map((file) => parse(readFileSync(file, "utf8")))),

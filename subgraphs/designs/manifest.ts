@@ -10,6 +10,7 @@ export default defineManifest({
   name: "designs",
   platform: "design",
   schema: new URL("./schema.graphql", import.meta.url),
+  moreSchemas: [new URL("./editing.graphql", import.meta.url)],
   port: 4006,
   /** The documented limits per integration and user, per minute. */
   rateLimits: {
