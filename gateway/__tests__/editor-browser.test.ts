@@ -168,7 +168,10 @@ describe("the design editor at a design's edit link", () => {
     // Resized in B by its corner handle, the new size in A.
     const drawn = (await rectIn(b.page).boundingBox())!;
     await b.page.mouse.click(drawn.x + drawn.width / 2, drawn.y + drawn.height / 2);
-    const handle = (await b.page.locator("#stage .overlay .handle.se").boundingBox())!;
+    const corner = b.page.locator("#stage .overlay .handle.se");
+    // The selection's handles are drawn on the frame after the click.
+    await corner.waitFor({ state: "visible" });
+    const handle = (await corner.boundingBox())!;
     await b.page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
     await b.page.mouse.down();
     await b.page.mouse.move(handle.x + 60, handle.y + 30, { steps: 6 });
