@@ -12,7 +12,7 @@ import { percentile } from "./bench-subscriptions.js";
 import { editDeliveries } from "./bench/edit-deliveries.js";
 import { EDITING_TABLE, editingGoals } from "./bench/goals.js";
 import type { EditorsThreadCommand, EditorsThreadInput, EditorsThreadMessage, EditorsThreadReport } from "./bench/editors-thread.js";
-import { heapUsed } from "./bench/heap.js";
+import { objectHeapUsed } from "./bench/heap.js";
 import { startBenchPlatform } from "./bench/one-process.js";
 
 export interface EditingSizes {
@@ -163,10 +163,10 @@ export async function benchEditing(platform: EmbeddedPlatform, http: HttpClient,
     editors.send("rehearse");
     await editors.next("rehearsed", 120_000);
     await rehearsalLeft(platform, connections);
-    const heapBefore = heapUsed();
+    const heapBefore = objectHeapUsed();
     editors.send("follow");
     await editors.next("live", 120_000);
-    const gatewayHeap = heapUsed() - heapBefore;
+    const gatewayHeap = objectHeapUsed() - heapBefore;
     const work = platformWork(platform);
     editors.send("edit");
     const { report } = await editors.next("done", (sizes.warmupSeconds + sizes.seconds) * 1000 + SETTLE_MS + 60_000);

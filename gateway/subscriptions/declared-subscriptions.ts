@@ -46,11 +46,17 @@ interface SharedExecution {
    * Subscriptions of other callers whose answers to an event are the same (the field's `answerDependsOn`):
    * one of them reads the event for all. Undefined when only its own credentials may read.
    */
-  answerGroup?: string;
+  answerGroup?: AnswerGroup;
   /** By when it reads an event with its own credentials again instead of taking a peer's answer. */
   ownReadDue: number;
   /** When its token expires: from then on it reads with its own credentials (and is refused). */
   tokenExpiresAt: number;
+}
+
+/** Shared executions whose answers are alike: same selection, arguments and granted scopes. */
+interface AnswerGroup {
+  key: string;
+  members: number;
 }
 
 interface Outcome {
@@ -78,6 +84,8 @@ export class DeclaredSubscriptions {
   /** Shared executions by the caller's authorization (one map per token, not a copy of it per subscription), then by key. */
   private readonly byCaller = new Map<string, Map<string, SharedExecution>>();
   private readonly byEvent = new Map<string, Set<SharedExecution>>();
+  /** Answer groups by key: one object (and one copy of its key) for all the group's subscriptions. */
+  private readonly answerGroups = new Map<string, AnswerGroup>();
   private readonly unsubscribes: Unsubscribe[] = [];
   /** Executions run so far (initial states and per-event), for tests and the benchmark. */
   executions = 0;
@@ -159,7 +167,8 @@ export class DeclaredSubscriptions {
   /** The current state first, then one result per event (per change of state), ending at a final state. */
   subscribe(request: SubscriptionQuery, caller: Caller, onEnd: () => void = () => undefined): PushQueue<FormattedExecutionResult> {
     const { authorization, clientAddress } = caller;
-    const key = `${clientAddress ?? ""}\u0000${request.queryKey}\u0000${JSON.stringify(request.variables)}`;
+    const variables = JSON.stringify(request.variables);
+    const key = `${clientAddress ?? ""}\u0000${request.queryKey}\u0000${variables}`;
     let shareds = this.byCaller.get(authorization ?? "");
     if (!shareds) this.byCaller.set(authorization ?? "", (shareds = new Map()));
     let shared = shareds.get(key);
@@ -171,7 +180,7 @@ export class DeclaredSubscriptions {
         request: { ...request, authorization, clientAddress },
         subscribers: new Set(),
         chain: Promise.resolve(),
-        ...this.answerSharingOf(request, authorization),
+        ...this.answerSharingOf(request, variables, authorization),
         ownReadDue: 0,
       };
       shareds.set(key, shared);
@@ -190,15 +199,19 @@ export class DeclaredSubscriptions {
    * Subscriptions with this selection and these arguments, of tokens granting the same scopes, answer
    * alike when their field says so: their answer group, and when the token stops letting it take a peer's answer.
    */
-  private answerSharingOf(request: SubscriptionQuery, authorization: string | undefined): Pick<SharedExecution, "answerGroup" | "tokenExpiresAt"> {
+  private answerSharingOf(request: SubscriptionQuery, variables: string, authorization: string | undefined): Pick<SharedExecution, "answerGroup" | "tokenExpiresAt"> {
     const grant = grantOf(authorization);
     if (request.declaration.answerDependsOn !== "scopes" || this.ownReadEveryMs <= 0 || grant === undefined || !this.isShareable(request)) return { tokenExpiresAt: 0 };
-    return { answerGroup: `${request.queryKey}\u0000${JSON.stringify(request.variables)}\u0000${grant.scopes}`, tokenExpiresAt: grant.expiresAt };
+    const key = `${request.queryKey}\u0000${variables}\u0000${grant.scopes}`;
+    let answerGroup = this.answerGroups.get(key);
+    if (!answerGroup) this.answerGroups.set(key, (answerGroup = { key, members: 0 }));
+    answerGroup.members++;
+    return { answerGroup, tokenExpiresAt: grant.expiresAt };
   }
 
   private onEvent(topic: string, eventKeys: Set<string>, event: Record<string, unknown>): void {
     // This event's answers by answer group: the first subscription of a group to read it reads for all.
-    const answers = new Map<string, Promise<Outcome>>();
+    const answers = new Map<AnswerGroup, Promise<Outcome>>();
     for (const eventKey of eventKeys) {
       if (event?.[eventKey] === undefined) continue;
       for (const shared of this.byEvent.get(indexOf(topic, eventKey, event[eventKey])) ?? []) this.reread(shared, true, event, answers);
@@ -206,7 +219,7 @@ export class DeclaredSubscriptions {
   }
 
   /** Reads the shared execution's state again, after the steps already queued for it, for all its subscribers. */
-  private reread(shared: SharedExecution, subscriptionEvent: boolean, event?: Record<string, unknown>, answers?: Map<string, Promise<Outcome>>): void {
+  private reread(shared: SharedExecution, subscriptionEvent: boolean, event?: Record<string, unknown>, answers?: Map<AnswerGroup, Promise<Outcome>>): void {
     this.enqueue(shared, async () => {
       if (shared.subscribers.size === 0) return;
       const outcome = event && answers ? await this.eventOutcome(shared, event, answers) : await this.run(shared, subscriptionEvent, event);
@@ -215,7 +228,7 @@ export class DeclaredSubscriptions {
   }
 
   /** The event read by a peer of its answer group when it read cleanly and this one's own read is not due; else read with its own credentials. */
-  private async eventOutcome(shared: SharedExecution, event: Record<string, unknown>, answers: Map<string, Promise<Outcome>>): Promise<Outcome> {
+  private async eventOutcome(shared: SharedExecution, event: Record<string, unknown>, answers: Map<AnswerGroup, Promise<Outcome>>): Promise<Outcome> {
     const group = shared.answerGroup;
     if (group === undefined) return this.run(shared, true, event);
     const peers = answers.get(group);
@@ -303,5 +316,6 @@ export class DeclaredSubscriptions {
     const forEvent = this.byEvent.get(shared.eventIndex);
     forEvent?.delete(shared);
     if (forEvent?.size === 0) this.byEvent.delete(shared.eventIndex);
+    if (shared.answerGroup && --shared.answerGroup.members === 0) this.answerGroups.delete(shared.answerGroup.key);
   }
 }

@@ -8,6 +8,7 @@ import type { OperationRules } from "../../lib/graphql/operation-rules.js";
 import { subscriptionQueryOf } from "./subscription-operation.js";
 import { DocumentCache } from "./document-cache.js";
 import type { DeclaredSubscriptions, ExecuteThroughGateway } from "./declared-subscriptions.js";
+import type { PushQueue } from "./push-queue.js";
 
 /** Results arrive already formatted by the gateway; graphql-ws only serialises them. */
 type Sent = ExecutionResult | AsyncIterable<ExecutionResult>;
@@ -25,6 +26,48 @@ interface OperationContext {
   connection: Connection;
 }
 
+
+/**
+ * A subscription's result on its way out, emptied once graphql-ws takes it to send (`onNext`): its loop
+ * keeps the last value it read from the stream until the next one comes, and a subscription should not
+ * keep its last message (a thousand subscribers of one event share one result; each one's first is its own).
+ */
+class Outgoing {
+  private result: FormattedExecutionResult | undefined;
+
+  constructor(result: FormattedExecutionResult) {
+    this.result = result;
+  }
+
+  take(): FormattedExecutionResult | undefined {
+    const result = this.result;
+    this.result = undefined;
+    return result;
+  }
+}
+
+/** A subscription's results, each handed to graphql-ws as an `Outgoing`. */
+class OutgoingResults implements AsyncIterableIterator<Outgoing> {
+  private readonly queue: PushQueue<FormattedExecutionResult>;
+
+  constructor(queue: PushQueue<FormattedExecutionResult>) {
+    this.queue = queue;
+  }
+
+  async next(): Promise<IteratorResult<Outgoing>> {
+    const step = await this.queue.next();
+    return step.done ? { done: true, value: undefined } : { done: false, value: new Outgoing(step.value) };
+  }
+
+  async return(): Promise<IteratorResult<Outgoing>> {
+    await this.queue.return();
+    return { done: true, value: undefined };
+  }
+
+  [Symbol.asyncIterator](): AsyncIterableIterator<Outgoing> {
+    return this;
+  }
+}
 
 /** `connectionParams: { authorization: "Bearer …" }` (the header's name in any case). */
 function authorizationOf(params: Readonly<Record<string, unknown>> | undefined): string | undefined {
@@ -75,6 +118,8 @@ export function serveGraphqlWs(options: {
         }
         const errors = documents.validate(schema, document);
         if (errors.length > 0) return errors;
+        // graphql-ws keeps the message while the subscription lives: every subscription of one text keeps the same copy of it.
+        (payload as { query: string }).query = document.loc?.source.body ?? payload.query;
         if (!getOperationAST(document, payload.operationName)) return [new OperationResolutionError(payload.operationName)];
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
@@ -91,7 +136,7 @@ export function serveGraphqlWs(options: {
       },
       execute: (args) => viaGateway(args) as unknown as Promise<ExecutionResult>,
       // Results are already formatted by the gateway (plain errors): sent as they are.
-      onNext: (_ctx, _id, _payload, _args, result) => result as unknown as FormattedExecutionResult,
+      onNext: (_ctx, _id, _payload, _args, result) => (result instanceof Outgoing ? result.take() : result) as unknown as FormattedExecutionResult,
       subscribe: (args) => {
         const context = args.contextValue as OperationContext;
         if (context.connection.subscriptions >= options.maxSubscriptionsPerConnection) {
@@ -103,7 +148,7 @@ export function serveGraphqlWs(options: {
           context.connection.subscriptions++;
           const ended = () => void context.connection.subscriptions--;
           const caller = { authorization: context.authorization, clientAddress: context.connection.clientAddress };
-          return options.subscriptions.subscribe(request, caller, ended) as unknown as Sent;
+          return new OutgoingResults(options.subscriptions.subscribe(request, caller, ended)) as unknown as Sent;
         } catch (error) {
           if (error instanceof GraphQLError) return refusal(error);
           throw error;
