@@ -28,7 +28,7 @@ function factsOf(asset: Asset): AssetFacts {
 }
 
 /** The asset if the team may use it now (its own, not in the trash); null for anything else, malformed ids included. */
-export async function assetVisibleToTeam(db: PrismaClient, assetId: string, teamId: string): Promise<AssetFacts | null> {
+export async function assetVisibleToTeam(db: Pick<PrismaClient, "asset">, assetId: string, teamId: string): Promise<AssetFacts | null> {
   const asset = isResourceId(assetId) ? await db.asset.findUnique({ where: { id: assetId } }) : null;
   return isVisibleTo(asset, { teamId }) ? factsOf(asset) : null;
 }

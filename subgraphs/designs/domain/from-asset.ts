@@ -11,7 +11,7 @@ export interface Box {
 }
 
 /** The asset an `asset_id` names, for the caller's team; anything the team may not use now is the same 404. */
-export async function imageAssetOf(db: PrismaClient, assetId: string, teamId: string): Promise<{ id: string; width: number; height: number }> {
+export async function imageAssetOf(db: Pick<PrismaClient, "asset">, assetId: string, teamId: string): Promise<{ id: string; width: number; height: number }> {
   const asset = await assetVisibleToTeam(db, assetId, teamId);
   if (!asset) throw new NotFoundError("Asset not found", { entity: "asset" });
   if (asset.type !== "image" || !asset.width || !asset.height) throw new ValidationError("asset_id", "asset_id must name an image asset");

@@ -143,7 +143,7 @@ export class DesignEditSession {
   private async addElement(input: AddElementInput): Promise<void> {
     const page = this.page(input.pageId);
     const columns = newElementColumns(input);
-    if (columns.kind === "image") await imageAssetOf(this.tx as never, columns.assetId!, this.design.teamId);
+    if (columns.kind === "image") await imageAssetOf(this.tx, columns.assetId!, this.design.teamId);
     const room = await this.room(page.id);
     if (room.count >= this.limits.elementsPerPage) throw new ValidationError("pageId", `a page holds at most ${this.limits.elementsPerPage} elements`);
     const z = input.z ?? (room.topZ === null ? 0 : room.topZ + 1);
