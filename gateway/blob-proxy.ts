@@ -4,7 +4,8 @@ import type { Logger } from "../lib/logger.js";
 import { assertValidKey, InvalidBlobKeyError } from "../lib/storage/blob-store.js";
 import { UPLOAD_SLOT_ID } from "../lib/storage/file-routes.js";
 
-const FORWARDED_HEADERS = ["content-type", "content-length", "transfer-encoding"];
+// `range`: downloads of part of a file (a video, a resumed download) are answered by the file route itself.
+const FORWARDED_HEADERS = ["content-type", "content-length", "transfer-encoding", "range"];
 const EXPIRES = /^\d{1,12}$/;
 const SIGNATURE = /^[0-9a-f]{64}$/;
 

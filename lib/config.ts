@@ -2,6 +2,7 @@ import path from "node:path";
 import { ConfigError, Settings, parseByteSize } from "./settings.js";
 import type { LogFormat } from "./logger.js";
 import type { MetricsSettings } from "./metrics/endpoint.js";
+import { readBlobStoreSettings, type BlobStoreSettings } from "./storage/blob-store-settings.js";
 
 export { ConfigError, Settings, parseByteSize };
 
@@ -29,6 +30,8 @@ export interface Config {
   /** The job console's own OAuth client (CONSOLE_CLIENT_ID and CONSOLE_CLIENT_SECRET): with it the console signs users in. */
   consoleClient: { id: string; secret: string } | undefined;
   dataDir: string;
+  /** Where files live: `DATA_DIR/blobs` (`file`) or a bucket of S3 or an S3-compatible store (`s3`). */
+  blobStore: BlobStoreSettings;
   /** PostgreSQL server; when absent the embedded PGlite database under `dataDir` is used. */
   databaseUrl: string | undefined;
   /** Connect and statement timeouts on PostgreSQL: while it is away requests fail fast with 503. */
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     publicUrl,
     consoleClient: consoleClientOf(settings),
     dataDir: path.resolve(settings.string("DATA_DIR", "./.data")),
+    blobStore: readBlobStoreSettings(settings),
     databaseUrl: settings.optionalString("DATABASE_URL"),
     databaseBounds: {
       connectTimeoutMs: settings.positiveInt("DATABASE_CONNECT_TIMEOUT_MS", 5_000),

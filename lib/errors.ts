@@ -1,6 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import type { ApolloServerPlugin } from "@apollo/server";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/unavailable.js";
+import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable.js";
+import { isDependencyUnavailable } from "./unavailable.js";
 
 /**
  * What an error may say besides its code, in the domain's own words (never a REST platform's codes:
@@ -118,8 +119,8 @@ export function createFormatError(log: Log) {
     const code = String(formatted.extensions?.code ?? "INTERNAL_SERVER_ERROR");
     const http = source?.extensions?.http as { status?: number } | undefined;
     const known = code in BUILT_IN_STATUS || typeof http?.status === "number";
-    if (!known && isDatabaseUnavailable(source?.originalError ?? original)) {
-      log.warn({ err: source?.originalError ?? original, path: formatted.path }, "database unavailable");
+    if (!known && isDependencyUnavailable(source?.originalError ?? original)) {
+      log.warn({ err: source?.originalError ?? original, path: formatted.path }, "database or blob store unavailable");
       const unavailable = databaseUnavailableError();
       return { message: unavailable.message, path: formatted.path, locations: formatted.locations, extensions: unavailable.extensions };
     }

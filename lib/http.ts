@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import type { Express } from "express";
 import type cors from "cors";
 import { CLIENT_ADDRESS_HEADER } from "./auth/internal-calls.js";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/unavailable.js";
+import { DATABASE_RETRY_AFTER_SECONDS } from "./db/unavailable.js";
+import { isDependencyUnavailable } from "./unavailable.js";
 import { closeGracefully, drainable } from "./process/draining.js";
 
 export interface RunningServer {
@@ -60,7 +61,7 @@ export function finishJsonApp(
       if (!res.headersSent) res.status(status).json({ error: "Bad request" });
       return;
     }
-    if (isDatabaseUnavailable(error)) {
+    if (isDependencyUnavailable(error)) {
       if (!res.headersSent) {
         res.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
         res.status(503).json({ error: "The service is temporarily unavailable: try again shortly" });

@@ -10,10 +10,9 @@ import { deriveKey } from "./crypto/sealed.js";
 import { InternalCalls } from "./auth/internal-calls.js";
 import { CurrentRoles } from "./auth/current-roles.js";
 import { inMemoryBus, redisBus, type Bus } from "./pubsub.js";
-import { fileBlobStore } from "./storage/blob-store.js";
+import { openBlobStore } from "./storage/open-blob-store.js";
 import { createFileService, type FileService } from "./storage/file-service.js";
 import { SignedUrls } from "./storage/signed-urls.js";
-import path from "node:path";
 import { reportJobQueue } from "./metrics/gauges.js";
 
 /** What every process needs: configuration, a logger, the token service and (for subgraphs) the database. */
@@ -38,7 +37,7 @@ export interface Runtime {
 export interface DataRuntime extends Runtime {
   db: Database;
   limiters: LimiterFactory;
-  /** Every domain's files (uploads, thumbnails, exports under `DATA_DIR/blobs`) and their signed URLs. */
+  /** Every domain's files (uploads, thumbnails, exports: under `DATA_DIR/blobs` or in the S3 bucket) and their download URLs. */
   files: FileService;
   /** Business users' roles as stored now (tokens' roles may be stale), shared by every domain of the process. */
   roles: CurrentRoles;
@@ -86,15 +85,23 @@ export async function createDataRuntime(config: Config = loadConfig(), name?: st
   const roles = new CurrentRoles(db.prisma, runtime.bus, config.roleCacheMs);
   await roles.listen();
   const stopReportingJobs = reportJobQueue(db.prisma);
+  const store = await openBlobStore(config.blobStore, config.dataDir);
+  runtime.log.info({ blobStore: store.blobs.kind }, "blob store ready");
   return {
     ...runtime,
-    readiness: [databaseCheck(db), ...runtime.readiness, ...(redis ? [{ name: "rate-limits", check: () => pingRedis(redis, config.redisConnectTimeoutMs) }] : [])],
+    readiness: [
+      databaseCheck(db),
+      { name: "blob-store", check: () => store.blobs.ping() },
+      ...runtime.readiness,
+      ...(redis ? [{ name: "rate-limits", check: () => pingRedis(redis, config.redisConnectTimeoutMs) }] : []),
+    ],
     db,
     limiters: createLimiterFactory({ redis, keyPrefix: config.keyPrefix }),
-    files: createFileService(fileBlobStore(path.join(config.dataDir, "blobs")), runtime.signedUrls),
+    files: createFileService(store.blobs, runtime.signedUrls, store.presign),
     roles,
     async close() {
       stopReportingJobs();
+      store.close();
       await roles.close();
       await runtime.bus.close();
       await db.close();

@@ -73,7 +73,9 @@ if (unknownTier) {
   console.error(`unknown tier "${unknownTier}": ${TIERS.join(", ")}`);
   process.exit(1);
 }
-const services = [...(process.env.DATABASE_URL ? ["postgres"] : []), ...(process.env.REDIS_URL ? ["redis"] : [])];
+const servers = [...(process.env.DATABASE_URL ? ["postgres"] : []), ...(process.env.REDIS_URL ? ["redis"] : [])];
+// The S3 server needs nothing installed (the tests start it): its files run wherever the servers' do.
+const services = servers.length ? [...servers, "s3"] : [];
 const selected = declarations.filter(
   (file) =>
     (tiers.length === 0 || tiers.includes(file.tier)) &&
@@ -97,7 +99,7 @@ const runDir = await mkdtemp(path.join(os.tmpdir(), "test-run-"));
 await mkdir(path.join(runDir, "processes"));
 const bootLog = path.join(runDir, "boots.jsonl");
 
-const durations = await Durations.load(ROOT, services);
+const durations = await Durations.load(ROOT, servers);
 
 const concurrency = Math.max(1, Number(options.concurrency ?? process.env.TEST_CONCURRENCY ?? 3));
 const schedule = new Schedule(selected, { estimate: (file) => durations.estimate(file), concurrency, allAlone: options["own-processes"] });

@@ -59,7 +59,7 @@ describe("the gateway's file proxy", () => {
   test("any domain stores a file and hands out a download URL that works through the gateway, until it is altered or expires", async () => {
     const { files } = t.platform.runtime;
     await files.put("exports/E1/page-1.txt", Buffer.from("exported"), "text/plain");
-    const url = onPlatform(t.http, files.downloadUrl("exports/E1/page-1.txt", 60));
+    const url = onPlatform(t.http, await files.downloadUrl("exports/E1/page-1.txt", 60));
     const downloaded = await t.http.get(url.pathname + url.search);
     assert.equal(downloaded.status, 200);
     assert.equal(downloaded.text, "exported");
@@ -70,9 +70,28 @@ describe("the gateway's file proxy", () => {
     assert.deepEqual((await t.http.get(altered.pathname + altered.search)).body, { code: "permission_denied", message: "The link is not valid" });
     const otherFile = await t.http.get(url.pathname.replace("page-1", "page-2") + url.search);
     assert.equal(otherFile.status, 403, "a signature opens only its own key");
-    const expired = onPlatform(t.http, files.downloadUrl("exports/E1/page-1.txt", 60, Date.now() - 3_600_000));
+    const expired = onPlatform(t.http, await files.downloadUrl("exports/E1/page-1.txt", 60, Date.now() - 3_600_000));
     assert.deepEqual((await t.http.get(expired.pathname + expired.search)).body, { code: "permission_denied", message: "The link has expired" });
     const unsigned = await t.http.get(url.pathname);
     assert.equal(unsigned.status, 403);
+  });
+
+  test("a download URL serves byte ranges: 206 with Content-Range, the last bytes, 416 past the end, the whole file for what it cannot read", async () => {
+    const { files } = t.platform.runtime;
+    await files.put("exports/E2/video.mp4", Buffer.from("0123456789"), "video/mp4");
+    const url = onPlatform(t.http, await files.downloadUrl("exports/E2/video.mp4", 60));
+    const read = async (range: string) => {
+      const response = await fetch(url, { headers: { range } });
+      return [response.status, response.headers.get("content-range"), response.headers.get("content-length"), await response.text()];
+    };
+    assert.deepEqual(await read("bytes=2-4"), [206, "bytes 2-4/10", "3", "234"]);
+    assert.deepEqual(await read("bytes=7-"), [206, "bytes 7-9/10", "3", "789"]);
+    assert.deepEqual(await read("bytes=-4"), [206, "bytes 6-9/10", "4", "6789"]);
+    assert.deepEqual(await read("bytes=5-500"), [206, "bytes 5-9/10", "5", "56789"]);
+    const [status, contentRange] = await read("bytes=10-");
+    assert.deepEqual([status, contentRange], [416, "bytes */10"]);
+    for (const ignored of ["bytes=0-1,4-5", "lines=1-2", "bytes=5-2", "bytes=x-"]) assert.deepEqual(await read(ignored), [200, null, "10", "0123456789"], ignored);
+    const whole = await fetch(url);
+    assert.equal(whole.headers.get("accept-ranges"), "bytes");
   });
 });

@@ -8,7 +8,7 @@ import { buildSubgraphSchema } from "@apollo/subgraph";
 import type { GraphQLResolverMap } from "@apollo/subgraph/dist/schema-helper/index.js";
 import type { Config } from "../config.js";
 import { databaseUnavailableError, subgraphResultsAnswer200 } from "../errors.js";
-import { isDatabaseUnavailable } from "../db/unavailable.js";
+import { isDependencyUnavailable } from "../unavailable.js";
 import { subgraphHeadroom } from "./operation-limits.js";
 import { OperationRules } from "./operation-rules.js";
 import { callerAddress, healthz, listen, type RunningServer } from "../http.js";
@@ -85,7 +85,7 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
   const contextFor = (request: SubgraphRequest) =>
     options.context(request).catch((error: unknown) => {
       // Reading the caller's roles needs the database: its absence is a 503 like any resolver's.
-      throw isDatabaseUnavailable(error) ? databaseUnavailableError() : error;
+      throw isDependencyUnavailable(error) ? databaseUnavailableError() : error;
     });
   const app = express();
   app.disable("x-powered-by");

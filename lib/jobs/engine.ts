@@ -5,7 +5,7 @@ import type { Bus } from "../pubsub.js";
 import { documentedJobCode, unexpectedJobCode, type JobErrorCodes } from "./error-codes.js";
 import { PermanentJobError, RetryJobLaterError, TransientJobError } from "./errors.js";
 import { integrationEventJob, resourceIdsOf } from "./integration-events.js";
-import { isDatabaseUnavailable } from "../db/unavailable.js";
+import { isDependencyUnavailable } from "../unavailable.js";
 import { JOB_EVENTS, type JobEvent } from "./events.js";
 
 export { JOB_EVENTS, type JobEvent };
@@ -135,11 +135,11 @@ export class JobWorker {
 
   /** While the database is away: a warning when it goes, then waits doubling up to `maxOutageBackoffMs`. */
   private noteFailure(error: unknown, job: Job | undefined): void {
-    if (!isDatabaseUnavailable(error)) {
+    if (!isDependencyUnavailable(error)) {
       this.options.log.error({ err: error, job: job?.id }, job ? "recording a job's outcome failed" : "claiming a job failed");
       return;
     }
-    if (this.outageStreak === 0) this.options.log.warn({ worker: this.id, job: job?.id }, "database unavailable: workers back off and resume when it returns");
+    if (this.outageStreak === 0) this.options.log.warn({ worker: this.id, job: job?.id }, "database or blob store unavailable: workers back off and resume when it returns");
     this.outageStreak++;
   }
 
@@ -175,7 +175,7 @@ export class JobWorker {
       try {
         return await this.finish(job, outcome);
       } catch (error) {
-        if (!isDatabaseUnavailable(error) || !this.running) throw error;
+        if (!isDependencyUnavailable(error) || !this.running) throw error;
         if (attempt === 0) this.options.log.warn({ job: job.id }, "database unavailable: the job's outcome is recorded when it returns");
         await new Promise((resolve) => setTimeout(resolve, Math.min(this.options.maxOutageBackoffMs ?? 10_000, this.pollMs * 2 ** Math.min(attempt, 16))));
       }
@@ -214,7 +214,7 @@ export class JobWorker {
       const result = await this.handlers[job.kind](job, this.controller.signal);
       await this.finishDurably(job, { status: "success", result });
     } catch (error) {
-      if (this.controller.signal.aborted || isDatabaseUnavailable(error)) {
+      if (this.controller.signal.aborted || isDependencyUnavailable(error)) {
         // Stopping, or the database went away under the handler: neither is the job's fault.
         await this.releaseLease(job, this.controller.signal.aborted ? 0 : this.backoffMs);
         if (!this.controller.signal.aborted) throw error;

@@ -1,6 +1,7 @@
 import type { Express, Request, Response } from "express";
 import type { Readable } from "node:stream";
-import { InvalidBlobKeyError } from "./blob-store.js";
+import { pipeline } from "node:stream/promises";
+import { InvalidBlobKeyError, type RangeRequest } from "./blob-store.js";
 import type { FileService } from "./file-service.js";
 
 /** `aborted`: the sender went away before the end of the body (nothing is kept; there is no one to answer). */
@@ -20,6 +21,19 @@ export interface UploadReceiver {
 function declaredLength(req: Request): number | undefined {
   const length = req.headers["content-length"];
   return length !== undefined && /^\d{1,15}$/.test(length) ? Number(length) : undefined;
+}
+
+/**
+ * The one byte range a `Range` header asks for (`bytes=0-99`, `bytes=100-`, `bytes=-100`). Anything else
+ * — several ranges, another unit, a malformed header — is ignored and the whole file served, as HTTP allows.
+ */
+export function requestedRange(header: string | undefined): RangeRequest | undefined {
+  const match = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header?.trim() ?? "");
+  if (!match || (match[1] === "" && match[2] === "")) return undefined;
+  if (match[1] === "") return { suffix: Number(match[2]) };
+  const start = Number(match[1]);
+  const end = match[2] === "" ? undefined : Number(match[2]);
+  return end !== undefined && end < start ? undefined : { start, end };
 }
 
 /** Upload slot ids: a domain's prefix and URL-safe characters, nothing a path could be made of. */
@@ -42,15 +56,24 @@ export function mountFileRoutes(app: Express, files: FileService, receivers: rea
   app.get("/blobs/*key", async (req, res) => {
     const key = (req.params as { key: string[] }).key.join("/");
     if (!signed(req, res, files, key, "download")) return;
+    let blob;
     try {
-      const blob = await files.get(key);
-      if (!blob) return refuse(res, 404, "not_found", "The file no longer exists");
-      res.status(200).set({ "content-type": blob.contentType, "content-length": String(blob.size), "cache-control": "private, max-age=300", "x-content-type-options": "nosniff" });
-      blob.stream.pipe(res);
+      blob = await files.get(key, requestedRange(req.headers.range));
     } catch (error) {
       if (error instanceof InvalidBlobKeyError) return refuse(res, 404, "not_found", "The file no longer exists");
       throw error;
     }
+    if (!blob) return refuse(res, 404, "not_found", "The file no longer exists");
+    res.set({ "content-type": blob.contentType, "accept-ranges": "bytes", "cache-control": "private, max-age=300", "x-content-type-options": "nosniff" });
+    if (blob.range === "unsatisfiable") {
+      blob.stream.destroy();
+      return void res.status(416).set("content-range", `bytes */${blob.size}`).json({ code: "range_not_satisfiable", message: `The file has ${blob.size} bytes` });
+    }
+    const { start, end } = blob.range ?? { start: 0, end: blob.size - 1 };
+    res.status(blob.range ? 206 : 200).set("content-length", String(Math.max(0, end - start + 1)));
+    if (blob.range) res.set("content-range", `bytes ${start}-${end}/${blob.size}`);
+    // A store that fails mid-file (gone away) ends the response short, which the client sees as an error.
+    await pipeline(blob.stream, res).catch(() => res.destroy());
   });
 
   app.put("/uploads/:slotId", async (req, res) => {

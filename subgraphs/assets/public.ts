@@ -81,8 +81,8 @@ export async function teamImages(db: Prisma.TransactionClient, teamId: string, i
 }
 
 /** An image's thumbnail as the API shows it: a signed URL valid as long as the assets domain's own. */
-export function imageThumbnail(files: FileService, image: ImageSummaryData): { width: number; height: number; url: string } | null {
-  return image.thumbnail ? { width: image.thumbnail.width, height: image.thumbnail.height, url: files.downloadUrl(image.thumbnail.key, THUMBNAIL_URL_SECONDS) } : null;
+export async function imageThumbnail(files: FileService, image: ImageSummaryData): Promise<{ width: number; height: number; url: string } | null> {
+  return image.thumbnail ? { width: image.thumbnail.width, height: image.thumbnail.height, url: await files.downloadUrl(image.thumbnail.key, THUMBNAIL_URL_SECONDS) } : null;
 }
 
 /** These assets of the team to the trash (as DELETE does); others' and unknown ids are left alone. */

@@ -20,7 +20,8 @@ import { readFileSync } from "node:fs";
  */
 export const TIERS = ["unit", "contract", "process"] as const;
 export type Tier = (typeof TIERS)[number];
-export const DEPENDENCIES = ["postgres", "redis"] as const;
+/** `s3`: an S3-protocol server, which the tests start themselves (testing/s3.ts); they run in the PostgreSQL + Redis pass too. */
+export const DEPENDENCIES = ["postgres", "redis", "s3"] as const;
 export type Dependency = (typeof DEPENDENCIES)[number];
 
 export interface TestFile {

@@ -66,8 +66,12 @@ export interface ImportDependencies {
  * nothing here decodes H.264); then records the asset. Anything else fails the job with `import_failed`.
  */
 export async function importAsset(deps: ImportDependencies, request: ImportRequest): Promise<Asset> {
-  const file = await deps.blobs.localPath(request.sourceKey);
-  if (!file) throw importFailed("The uploaded file is no longer available");
+  const asset = await deps.blobs.withLocalFile(request.sourceKey, (file) => importFile(deps, request, file));
+  if (!asset) throw importFailed("The uploaded file is no longer available");
+  return asset;
+}
+
+async function importFile(deps: ImportDependencies, request: ImportRequest, file: string): Promise<Asset> {
   const [detected, { size }] = await Promise.all([fileTypeFromFile(file), stat(file)]);
   const mime = detected?.mime ?? "";
   const base = { id: request.assetId, name: request.name, ownerId: request.ownerId, teamId: request.teamId, tags: [], byteSize: size, contentType: mime };

@@ -9,9 +9,9 @@ export const Asset: AssetResolvers = {
     return isVisibleTo(asset, principal) ? asset : null;
   },
   owner: (asset) => asset,
-  thumbnail: (asset, _a, ctx) =>
+  thumbnail: async (asset, _a, ctx) =>
     asset.thumbnailKey && asset.thumbnailWidth && asset.thumbnailHeight
-      ? { width: asset.thumbnailWidth, height: asset.thumbnailHeight, url: ctx.files.downloadUrl(asset.thumbnailKey, THUMBNAIL_URL_SECONDS) }
+      ? { width: asset.thumbnailWidth, height: asset.thumbnailHeight, url: await ctx.files.downloadUrl(asset.thumbnailKey, THUMBNAIL_URL_SECONDS) }
       : null,
   metadata: (asset) => ({
     type: asset.type,

@@ -10,7 +10,7 @@ export const ExportJob: ExportJobResolvers = {
   urls: (job: Job, _args, ctx) => {
     if (job.status !== "success") return null;
     const { files } = job.result as unknown as ExportResult;
-    return files.map((key) => ctx.files.downloadUrl(key, DOWNLOAD_URL_SECONDS, job.updatedAt.getTime()));
+    return Promise.all(files.map((key) => ctx.files.downloadUrl(key, DOWNLOAD_URL_SECONDS, job.updatedAt.getTime())));
   },
   error: jobError,
 };

@@ -67,11 +67,14 @@ async function pdfPages(deps: ReadDependencies, job: Job, input: ImportInput, fi
 
 /** The pages of the new design, read from the stored file; anything unreadable fails with `invalid_file`. */
 export async function readImportedFile(deps: ReadDependencies, job: Job, input: ImportInput, sourceKey: string): Promise<ImportedPage[]> {
-  const file = await deps.blobs.localPath(sourceKey);
-  if (!file) throw invalidFile("The imported file is no longer available");
-  const mime = (await fileTypeFromFile(file))?.mime ?? "";
-  if (mime === IMPORT_FORMATS.pdf) return pdfPages(deps, job, input, file);
-  if ((IMPORT_FORMATS.images as readonly string[]).includes(mime)) return imagePages(deps, job, input, sourceKey);
-  if (mime === IMPORT_FORMATS.pptx || mime === "application/zip") return readPresentation(file, deps.settings.presentation);
-  throw invalidFile(UNSUPPORTED_MESSAGE);
+  const read = await deps.blobs.withLocalFile(sourceKey, async (file) => {
+    const mime = (await fileTypeFromFile(file))?.mime ?? "";
+    if (mime === IMPORT_FORMATS.pdf) return pdfPages(deps, job, input, file);
+    // An image becomes an asset, which the assets domain reads from the store itself.
+    if ((IMPORT_FORMATS.images as readonly string[]).includes(mime)) return "image" as const;
+    if (mime === IMPORT_FORMATS.pptx || mime === "application/zip") return readPresentation(file, deps.settings.presentation);
+    throw invalidFile(UNSUPPORTED_MESSAGE);
+  });
+  if (read === undefined) throw invalidFile("The imported file is no longer available");
+  return read === "image" ? imagePages(deps, job, input, sourceKey) : read;
 }

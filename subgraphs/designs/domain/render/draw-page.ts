@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from "sharp";
 import type { DesignElement, DesignPage } from "../../../../generated/prisma/client.js";
 import type { Logger } from "../../../../lib/logger.js";
+import { isDependencyUnavailable } from "../../../../lib/unavailable.js";
 import type { FileService } from "../../../../lib/storage/file-service.js";
 import type { DesignsLoaders } from "../../loaders.js";
 import { pageSvg, scaleInto, type DrawTarget } from "./page-svg.js";
@@ -23,11 +24,12 @@ async function imageFor(deps: RenderDependencies, element: DesignElement, scale:
   const height = Math.round(element.height * scale);
   if (width < 1 || height < 1) return undefined;
   for (const key of [asset.blobKey, asset.thumbnailKey]) {
-    const path = key ? await deps.files.localPath(key) : undefined;
-    if (!path) continue;
+    if (!key) continue;
     try {
-      return await sharp(path, { failOn: "error", animated: false }).rotate().resize(width, height, { fit: "fill" }).png().toBuffer();
+      const drawn = await deps.files.withLocalFile(key, (path) => sharp(path, { failOn: "error", animated: false }).rotate().resize(width, height, { fit: "fill" }).png().toBuffer());
+      if (drawn) return drawn;
     } catch (error) {
+      if (isDependencyUnavailable(error)) throw error;
       deps.log.warn({ err: error, assetId: asset.id }, "an asset could not be drawn; a placeholder stands in");
     }
   }

@@ -1,4 +1,5 @@
 import type { Design, DesignPage } from "../../../../generated/prisma/client.js";
+import { isDependencyUnavailable } from "../../../../lib/unavailable.js";
 import { drawPage, type RenderDependencies } from "./draw-page.js";
 import { thumbnailSize } from "./page-svg.js";
 
@@ -27,7 +28,7 @@ export async function renderPage(deps: RenderDependencies, page: DesignPage): Pr
 const rendering = new Map<string, Promise<void>>();
 
 async function ensureRendered(deps: RenderDependencies, key: string, page: DesignPage): Promise<void> {
-  if (await deps.files.localPath(key)) return;
+  if (await deps.files.exists(key)) return;
   let pending = rendering.get(key);
   if (!pending) {
     pending = renderPage(deps, page)
@@ -62,16 +63,18 @@ function coalescedKey(design: Pick<Design, "id" | "updatedAt"> & { version?: num
 /**
  * The page's thumbnail: rendered on first read of this version of the design (while it is being edited,
  * at most once per `EDITED_PAGE_RENDER_INTERVAL_MS`), stored, reused after; handed out by a signed URL
- * valid 15 minutes. Null (and logged) only if drawing failed outright.
+ * valid 15 minutes. Null (and logged) only if drawing failed outright; the blob store away fails the read (503).
  */
 export async function pageThumbnail(deps: RenderDependencies, design: Pick<Design, "id" | "updatedAt"> & { version?: number }, page: DesignPage, now?: number): Promise<Thumbnail | null> {
   const key = coalescedKey(design, page, now ?? Date.now());
   try {
     await ensureRendered(deps, key, page);
   } catch (error) {
+    // The store away is the request's failure (503), not the page's.
+    if (isDependencyUnavailable(error)) throw error;
     deps.log.error({ err: error, designId: design.id, pageId: page.id }, "a page could not be rendered");
     return null;
   }
   const { width, height } = thumbnailSize(page);
-  return { width, height, url: deps.files.downloadUrl(key, THUMBNAIL_URL_SECONDS, now) };
+  return { width, height, url: await deps.files.downloadUrl(key, THUMBNAIL_URL_SECONDS, now) };
 }
