@@ -6,7 +6,14 @@ import { GatewayUnavailableError, type Caller, type RunOperation } from "./gatew
 import { RequestRefusedError, type RestRequest, type RestRoute } from "./route-table.js";
 
 /** What an upload route produced: the final operation's result, or a refusal before it. */
-export type UploadOutcome = { result: GraphQLResult } | { refused: RequestRefusedError } | { stored: { status: number; body: unknown } };
+export type UploadOutcome = { result: GraphQLResult } | { refused: RequestRefusedError } | { stored: StoreAnswer };
+
+/** The file route's answer when it did not store the upload (too big, expired, the store away: then with `Retry-After`). */
+interface StoreAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 /** The caller went away before sending the whole body: nothing is kept, and there is no one to answer. */
 export class CallerGoneError extends Error {
@@ -29,7 +36,7 @@ function onGateway(uploadUrl: string, gatewayUrl: string): string {
  * mid-body — or went away before the piping began — ends the forwarded upload too, so nothing
  * half-sent is kept.
  */
-function streamTo(url: string, req: Request): Promise<{ status: number; body: unknown }> {
+function streamTo(url: string, req: Request): Promise<StoreAnswer> {
   return new Promise((resolve, reject) => {
     let answered = false;
     const length = req.headers["content-length"];
@@ -46,7 +53,8 @@ function streamTo(url: string, req: Request): Promise<{ status: number; body: un
       answered = true;
       text(incoming).then(
         (raw) => {
-          resolve({ status: incoming.statusCode ?? 502, body: parseJson(raw) });
+          const retryAfter = incoming.headers["retry-after"];
+          resolve({ status: incoming.statusCode ?? 502, body: parseJson(raw), ...(retryAfter ? { headers: { "Retry-After": retryAfter } } : {}) });
           answerRead = true;
           closeWhenDone();
         },

@@ -1,6 +1,8 @@
 import type { Express, Request, Response } from "express";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../db/unavailable.js";
+import { isDependencyUnavailable } from "../unavailable.js";
 import { InvalidBlobKeyError, type RangeRequest } from "./blob-store.js";
 import type { FileService } from "./file-service.js";
 
@@ -41,6 +43,14 @@ export const UPLOAD_SLOT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 const refuse = (res: Response, status: number, code: string, message: string) => void res.status(status).json({ code, message });
 
+/** The blob store (or the database) away: 503 with `Retry-After`, as every route answers it. */
+function unavailable(res: Response, error: unknown): void {
+  if (!isDependencyUnavailable(error)) throw error;
+  if (res.headersSent) return void res.destroy();
+  res.set("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+  refuse(res, 503, "service_unavailable", "The service is temporarily unavailable: try again shortly");
+}
+
 function signed(req: Request, res: Response, files: FileService, key: string, purpose: "download" | "upload"): boolean {
   const verdict = files.verify(key, req.query.expires, req.query.signature, purpose);
   if (verdict === "valid") return true;
@@ -61,7 +71,7 @@ export function mountFileRoutes(app: Express, files: FileService, receivers: rea
       blob = await files.get(key, requestedRange(req.headers.range));
     } catch (error) {
       if (error instanceof InvalidBlobKeyError) return refuse(res, 404, "not_found", "The file no longer exists");
-      throw error;
+      return unavailable(res, error);
     }
     if (!blob) return refuse(res, 404, "not_found", "The file no longer exists");
     res.set({ "content-type": blob.contentType, "accept-ranges": "bytes", "cache-control": "private, max-age=300", "x-content-type-options": "nosniff" });
@@ -82,7 +92,14 @@ export function mountFileRoutes(app: Express, files: FileService, receivers: rea
     if (!signed(req, res, files, slotId, "upload")) return;
     if (req.is("multipart/*")) return refuse(res, 400, "bad_request_body", "Send the file's raw bytes (application/octet-stream), not a multipart body");
     const receiver = receivers.find((candidate) => slotId.startsWith(candidate.prefix));
-    const outcome = receiver ? await receiver.receive(slotId, req, declaredLength(req)) : "unknown";
+    let outcome: ReceiveOutcome;
+    try {
+      outcome = receiver ? await receiver.receive(slotId, req, declaredLength(req)) : "unknown";
+    } catch (error) {
+      // The sender is answered now and the rest of the body discarded as it arrives (as past the size limit, below).
+      if (!req.complete) req.resume();
+      return unavailable(res, error);
+    }
     if (outcome === "aborted") return void res.destroy();
     if (outcome === "unknown") return refuse(res, 404, "not_found", "The upload does not exist or has expired");
     if (outcome === "used") return refuse(res, 409, "conflict", "The upload URL was already used");

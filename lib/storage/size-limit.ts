@@ -47,7 +47,8 @@ export async function storeBodyUpTo(
     return await blobs.put(key, upTo(body.iterator({ destroyOnReturn: false }), maxBytes), "application/octet-stream");
   } catch (error) {
     if (error instanceof SizeLimitExceededError) return "too_big";
-    if (body.destroyed || body.readableAborted) return "aborted";
+    // Gone before its end; a body read to its end and closed since is not a sender gone (the store failed).
+    if (body.readableAborted || (body.destroyed && !body.readableEnded)) return "aborted";
     throw error;
   }
 }
