@@ -8,6 +8,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { base64Name, finishedJob, mp4, onPlatform, png, pngBomb, postUpload, startAssetPlatform, type AssetPlatform } from "../../../testing/assets.js";
 import { MIB, peakGrowth } from "../../../testing/memory.js";
+import { generatedBody, sendThenVanish } from "../../../testing/uploads.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { requestedJobCount } from "../../../testing/workers.js";
 
@@ -15,41 +16,6 @@ let t: TestPlatform;
 let token: string;
 before(async () => ({ t, token } = await startAssetPlatform({ ASSET_MAX_BYTES: "250mb" })));
 after(() => t.stop());
-
-/** `total` bytes made as they are sent: one 1 MiB chunk reused (starting with `head`), so the sender holds no more than that. */
-function generatedBody(total: number, head?: Buffer): ReadableStream<Uint8Array> {
-  const chunk = randomBytes(MIB);
-  head?.copy(chunk);
-  let sent = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (sent >= total) return controller.close();
-      const size = Math.min(MIB, total - sent);
-      sent += size;
-      controller.enqueue(chunk.subarray(0, size));
-    },
-  });
-}
-
-/**
- * A sender who goes away: sends the headers and 1 MiB chunks (as fast as they are taken) until
- * `until` holds, then drops the connection in the middle of the body.
- */
-async function sendThenVanish(url: URL, method: string, headers: Record<string, string>, until: () => Promise<boolean>): Promise<void> {
-  const request = http.request(url, { method, headers });
-  request.on("error", () => undefined);
-  const chunk = randomBytes(MIB);
-  const deadline = Date.now() + 10_000;
-  try {
-    do {
-      if (Date.now() > deadline) throw new Error(`${method} ${url.pathname}: the upload never got as far as the test needs`);
-      if (request.writableNeedDrain) await new Promise((resolve) => setTimeout(resolve, 20));
-      else request.write(chunk);
-    } while (!(await until()));
-  } finally {
-    request.destroy();
-  }
-}
 
 /** Every file under the platform's blob directory, relative to it. */
 async function storedFiles(platform: TestPlatform = t): Promise<string[]> {
