@@ -5,9 +5,10 @@ import { MANIFESTS } from "../subgraphs/manifests.js";
 import { readCommandLine } from "../lib/process/command-line.js";
 
 /**
- * `compose.yaml`, the scale-out layout, derived from the domains' manifests: PostgreSQL, Redis, every domain's
- * subgraph, two gateways, the REST adapter and a job worker, each running the npm script the
- * split-process tests start (in its compiled form, `start:prod:…`). `npm run deploy:compose-file` rewrites it.
+ * `compose.yaml`, the scale-out layout, derived from the domains' manifests: PostgreSQL, Redis, an S3-compatible
+ * object store, every domain's subgraph, two gateways, the REST adapter and a job worker, each running the npm
+ * script the split-process tests start (in its compiled form, `start:prod:…`). No volume is shared: files live
+ * in the object store's bucket. `npm run deploy:compose-file` rewrites it.
  */
 export const COMPOSE_FILE = new URL("../compose.yaml", import.meta.url);
 
@@ -26,12 +27,45 @@ const platform = {
     OTEL_EXPORTER_OTLP_ENDPOINT: "${OTEL_EXPORTER_OTLP_ENDPOINT:-}",
     DATA_DIR: "/data",
     SUBGRAPH_HOST: "0.0.0.0",
+    // Files (uploads, thumbnails, renders, imports, exports) are objects in one bucket: no process shares a disk with another.
+    BLOB_STORE: "s3",
+    S3_ENDPOINT: "http://object-store:9000",
+    S3_REGION: "us-east-1",
+    S3_BUCKET: "platform-files",
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: "${S3_ACCESS_KEY_ID:-platform}",
+    S3_SECRET_ACCESS_KEY: "${S3_SECRET_ACCESS_KEY:?set S3_SECRET_ACCESS_KEY (8 characters or more)}",
   },
-  // Blobs (uploads, thumbnails, exports) are files under DATA_DIR: every process that writes or serves them shares it.
-  volumes: ["platform-data:/data"],
 };
 
-const dependsOnData = { postgres: { condition: "service_healthy" }, redis: { condition: "service_started" } };
+/** The object store: MinIO, one S3-compatible server among others (any S3 endpoint takes the same settings). */
+const objectStore = {
+  "object-store": {
+    image: "minio/minio:latest",
+    command: ["server", "/data"],
+    environment: { MINIO_ROOT_USER: "${S3_ACCESS_KEY_ID:-platform}", MINIO_ROOT_PASSWORD: "${S3_SECRET_ACCESS_KEY:?set S3_SECRET_ACCESS_KEY (8 characters or more)}" },
+    volumes: ["object-data:/data"],
+    healthcheck: { test: ["CMD", "mc", "ready", "local"], interval: "2s", retries: 30 },
+  },
+  "object-store-bucket": {
+    image: "minio/mc:latest",
+    depends_on: { "object-store": { condition: "service_healthy" } },
+    environment: { S3_ACCESS_KEY_ID: "${S3_ACCESS_KEY_ID:-platform}", S3_SECRET_ACCESS_KEY: "${S3_SECRET_ACCESS_KEY:?set S3_SECRET_ACCESS_KEY (8 characters or more)}" },
+    // The bucket, and a lifecycle rule behind the exports sweep: an export's files go two days after they were written
+    // even if no sweep ran (their URLs last 24 hours). MinIO ends multipart uploads left unfinished after 24 hours itself.
+    entrypoint: [
+      "sh",
+      "-c",
+      'mc alias set store http://object-store:9000 "$$S3_ACCESS_KEY_ID" "$$S3_SECRET_ACCESS_KEY" && mc mb --ignore-existing store/platform-files && (mc ilm rule ls store/platform-files | grep -q exports/ || mc ilm rule add --prefix exports/ --expire-days 2 store/platform-files)',
+    ],
+  },
+};
+
+const dependsOnData = {
+  postgres: { condition: "service_healthy" },
+  redis: { condition: "service_started" },
+  "object-store-bucket": { condition: "service_completed_successfully" },
+};
 const serviceName = (domain: string) => `subgraph-${domain}`;
 const subgraphUrls = Object.fromEntries(MANIFESTS.map((domain) => [`${variablePrefix(domain.name)}_SUBGRAPH_URL`, `http://${serviceName(domain.name)}:${domain.port}/graphql`]));
 const everySubgraph = Object.fromEntries(MANIFESTS.map((domain) => [serviceName(domain.name), { condition: "service_healthy" }]));
@@ -75,6 +109,7 @@ export function composeDocument(): Record<string, unknown> {
         healthcheck: { test: ["CMD", "pg_isready", "-U", "platform"], interval: "2s", retries: 30 },
       },
       redis: { image: "redis:7" },
+      ...objectStore,
       ...subgraphs,
       "gateway-a": gateway(4000),
       "gateway-b": gateway(4100),
@@ -94,19 +129,19 @@ export function composeDocument(): Record<string, unknown> {
         healthcheck: healthcheck(8090),
       },
     },
-    volumes: { "postgres-data": {}, "platform-data": {} },
+    volumes: { "postgres-data": {}, "object-data": {} },
   };
 }
 
 export function composeText(): string {
-  return `# Written by \`npm run deploy:compose-file\` from the domains' manifests: edit that script, not this file.\n# JWT_SECRET=… docker compose up (after \`docker build -t federated-platform .\`)\n${stringify(composeDocument(), { aliasDuplicateObjects: false })}`;
+  return `# Written by \`npm run deploy:compose-file\` from the domains' manifests: edit that script, not this file.\n# JWT_SECRET=… S3_SECRET_ACCESS_KEY=… docker compose up (after \`docker build -t federated-platform .\`)\n${stringify(composeDocument(), { aliasDuplicateObjects: false })}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   readCommandLine(`Usage: npm run deploy:compose-file
 
-Writes compose.yaml from the domains' manifests: PostgreSQL, Redis, every domain's subgraph, two gateways, the REST
-adapter and a worker, each on the port its settings give. (The supergraph: npm run compose.)`);
+Writes compose.yaml from the domains' manifests: PostgreSQL, Redis, an S3-compatible object store, every domain's
+subgraph, two gateways, the REST adapter and a worker, each on the port its settings give. (The supergraph: npm run compose.)`);
   writeFileSync(COMPOSE_FILE, composeText());
   console.log("wrote compose.yaml");
 }

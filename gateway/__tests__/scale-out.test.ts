@@ -1,5 +1,5 @@
 // @tier process
-// @depends postgres, redis
+// @depends postgres, redis, s3
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
@@ -11,10 +11,14 @@ import { registerPeople } from "../../testing/people.js";
 import { designToken, onPlatform, png } from "../../testing/assets.js";
 import { designScopedToken } from "../../testing/designs.js";
 import { follow, wsClient } from "../../testing/subscriptions.js";
+import { startTestS3, type TestS3 } from "../../testing/s3.js";
+import { mkdir, readdir } from "node:fs/promises";
+import path from "node:path";
 
 const scaledOut = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 
 let database: TestDatabase;
+let s3: TestS3 | undefined;
 const children: Child[] = [];
 const clients: Client[] = [];
 let gatewayA: HttpClient;
@@ -24,8 +28,12 @@ let cast: ReturnType<typeof registerPeople> | undefined;
 /** The people of the platform, registered once (through gateway A) for every test. */
 const people = () => (cast ??= registerPeople(gatewayA));
 
-async function startHealthy(entry: string | string[], env: Record<string, string>, healthUrl: string): Promise<void> {
-  const child = startProcess(entry, { ...common, ...env });
+/** Each process keeps its own data directory: files are shared through the S3 store alone. */
+const dataDirOf = (name: string) => path.join(database.dataDir, name);
+
+async function startHealthy(entry: string | string[], env: Record<string, string>, healthUrl: string, name: string): Promise<void> {
+  await mkdir(dataDirOf(name), { recursive: true });
+  const child = startProcess(entry, { ...common, DATA_DIR: dataDirOf(name), ...env });
   children.push(child);
   // Beside another test file's processes on two cores, a cold start can take minutes.
   await waitUntilHealthy(healthUrl, child, 240_000);
@@ -34,11 +42,12 @@ async function startHealthy(entry: string | string[], env: Record<string, string
 before(async () => {
   if (!scaledOut) return;
   database = await createTestDatabase();
+  s3 = await startTestS3();
   common = {
     JWT_SECRET: randomBytes(32).toString("hex"),
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
-    DATA_DIR: database.dataDir,
+    ...s3.env("scale-out/"),
     DATABASE_URL: database.databaseUrl!,
     REDIS_URL: process.env.REDIS_URL!,
     RATE_LIMIT_KEY_PREFIX: `scale-${randomBytes(4).toString("hex")}`,
@@ -56,9 +65,10 @@ before(async () => {
     "scripts/start-embedded.ts",
     { ...ports, EMBEDDED_SUBGRAPH_PORTS: "configured", JOB_WORKERS: "0", PORT: String(portA), ...(await freeDirectPorts()) },
     `http://127.0.0.1:${portA}/healthz`,
+    "gateway-a",
   );
   // Gateway B: a second gateway process over the same subgraphs.
-  await startHealthy("gateway/index.ts", { ...urls, PORT: String(portB) }, `http://127.0.0.1:${portB}/healthz`);
+  await startHealthy("gateway/index.ts", { ...urls, PORT: String(portB) }, `http://127.0.0.1:${portB}/healthz`, "gateway-b");
   gatewayA = new HttpClient(`http://127.0.0.1:${portA}`);
   gatewayB = new HttpClient(`http://127.0.0.1:${portB}`);
 }, { timeout: 600_000 });
@@ -67,9 +77,10 @@ after(async () => {
   for (const client of clients) await client.dispose();
   for (const child of children.reverse()) await child.stop();
   await database?.drop();
+  await s3?.close();
 });
 
-describe("scale-out: two gateways and a separate worker on PostgreSQL + Redis", { skip: !scaledOut && "needs DATABASE_URL and REDIS_URL" }, () => {
+describe("scale-out: two gateways and a separate worker on PostgreSQL + Redis, each on its own data directory, files in the S3 store", { skip: !scaledOut && "needs DATABASE_URL and REDIS_URL" }, () => {
   test("a subscriber on gateway A sees the job created through gateway B finish", async () => {
     const token = await designToken(gatewayA, await people(), (await people()).client);
 
@@ -87,9 +98,9 @@ describe("scale-out: two gateways and a separate worker on PostgreSQL + Redis", 
     assert.equal(followed.results[0].data.assetUploadJob.status, "in_progress", "no worker runs yet");
 
     const workerPort = await freePort();
-    await startHealthy("workers/index.ts", { WORKER_HEALTH_PORT: String(workerPort) }, `http://127.0.0.1:${workerPort}/healthz`);
+    await startHealthy("workers/index.ts", { WORKER_HEALTH_PORT: String(workerPort) }, `http://127.0.0.1:${workerPort}/healthz`, "worker");
     const workerReady = await fetch(`http://127.0.0.1:${workerPort}/readyz`);
-    assert.deepEqual([workerReady.status, await workerReady.json()], [200, { status: "ready", checks: { database: "ok", redis: "ok", "rate-limits": "ok" } }]);
+    assert.deepEqual([workerReady.status, await workerReady.json()], [200, { status: "ready", checks: { database: "ok", "blob-store": "ok", redis: "ok", "rate-limits": "ok" } }]);
     await followed.ended;
     assert.deepEqual(followed.results.map((r) => r.data.assetUploadJob.status), ["in_progress", "success"]);
     const { asset } = followed.results[1].data.assetUploadJob;
@@ -97,6 +108,10 @@ describe("scale-out: two gateways and a separate worker on PostgreSQL + Redis", 
     const thumbnail = await fetch(onPlatform(gatewayB, asset.thumbnail.url));
     assert.equal(thumbnail.status, 200, "blobs are served through either gateway");
     assert.equal(thumbnail.headers.get("content-type"), "image/png");
+    // Uploaded through B, read and thumbnailed by the worker, served by A's file route: only the bucket connects them.
+    const keys = await s3!.keys("scale-out/");
+    assert.ok(keys.some((key) => /^scale-out\/assets\/[^/]+\/thumbnail\.png$/.test(key)), JSON.stringify(keys));
+    for (const name of ["gateway-a", "gateway-b", "worker"]) assert.deepEqual(await readdir(path.join(dataDirOf(name), "blobs")).catch(() => []), [], `nothing under ${name}'s DATA_DIR/blobs`);
   });
 
   test("two editors' subscribers, one on each gateway, see every edit of a design in the same version order", async () => {

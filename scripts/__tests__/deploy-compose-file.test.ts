@@ -27,7 +27,7 @@ describe("compose.yaml and the Dockerfile", () => {
   });
 
   test("every service runs an npm script that exists, the compiled form of the script the split-process tests start", () => {
-    const platformServices = Object.entries<any>(compose.services).filter(([, service]) => service.command);
+    const platformServices = Object.entries<any>(compose.services).filter(([, service]) => service.image === "federated-platform:latest");
     assert.ok(platformServices.length >= MANIFESTS.length + 4);
     const testedEntries = new Set(["gateway/index", "rest-adapter/index", "workers/index", ...SUBGRAPH_PROCESSES.map((p) => p.entry[0].replace(/\.ts$/, ""))]);
     for (const [name, service] of platformServices) {
@@ -50,6 +50,19 @@ describe("compose.yaml and the Dockerfile", () => {
       }
     }
     assert.ok(compose.services.postgres && compose.services.redis && compose.services.worker && compose.services.rest);
+  });
+
+  test("no disk is shared: every platform process keeps its files in the object store's bucket, which is made before they start", () => {
+    const platformServices = Object.entries<any>(compose.services).filter(([, service]) => service.image === "federated-platform:latest");
+    for (const [name, service] of platformServices) {
+      assert.equal(service.volumes, undefined, `${name} mounts a volume`);
+      assert.deepEqual([service.environment.BLOB_STORE, service.environment.S3_ENDPOINT, service.environment.S3_BUCKET], ["s3", "http://object-store:9000", "platform-files"], name);
+      const waitsForBucket = service.depends_on?.["object-store-bucket"]?.condition === "service_completed_successfully";
+      const waitsForGateway = Boolean(service.depends_on?.["gateway-a"]) || Object.keys(service.depends_on ?? {}).some((other) => other.startsWith("subgraph-"));
+      assert.ok(waitsForBucket || waitsForGateway, `${name} starts before the bucket exists`);
+    }
+    assert.deepEqual(Object.keys(compose.volumes).sort(), ["object-data", "postgres-data"]);
+    assert.match(compose.services["object-store-bucket"].entrypoint.join(" "), /mc mb --ignore-existing store\/platform-files/);
   });
 
   test("the Dockerfile builds on Node 24 in stages and starts an npm script that exists", () => {
