@@ -39,7 +39,7 @@ export default defineDomain(manifest, {
     mountViewPages(app, viewer, runtime.limiters({ name: "design-views", points: VIEWS_PER_DESIGN_PER_MINUTE, durationSeconds: 60 }));
   },
   sweeps: (runtime, limits) => [
-    { name: "blank designs past their lifetime", everyMs: SWEEP_BLANK_DESIGNS_EVERY_MS, run: () => sweepBlankDesigns(runtime.db.prisma) },
+    { name: "blank designs past their lifetime", everyMs: SWEEP_BLANK_DESIGNS_EVERY_MS, run: () => sweepBlankDesigns({ db: runtime.db.prisma, files: runtime.files }) },
     { name: "design edits past their keeping", everyMs: PRUNE_EDITS_EVERY_MS, run: () => pruneEdits(runtime.db.prisma) },
     {
       name: "design editor sessions past their lease",

@@ -67,10 +67,18 @@ describe("housekeeping: blank designs nobody changed are deleted after 7 days", 
     await db().design.updateMany({ where: { id: { in: [blank, withContent, changed] } }, data: { createdAt: old } });
     await db().design.update({ where: { id: changed }, data: { changedByUser: true } });
 
-    assert.equal(await sweepBlankDesigns(db()), 1);
+    const { files } = t.platform.runtime;
+    const rendered = await t.http.get(`/v1/designs/${blank}`, { token });
+    const renderKey = decodeURIComponent(new URL(rendered.body.design.thumbnail.url).pathname.replace(/^\/blobs\//, ""));
+    assert.equal(await files.exists(renderKey), true, "the blank design's page was rendered into the blob store");
+    const deleted: string[] = [];
+    const sweeping = { db: db(), files: { delete: (key: string) => (deleted.push(key), files.delete(key)) } };
+    assert.equal(await sweepBlankDesigns(sweeping), 1);
     assert.deepEqual((await t.http.get(`/v1/designs/${blank}`, { token })).status, 404);
+    assert.deepEqual(deleted, [renderKey], "its one page's render, and no other design's");
+    assert.equal(await files.exists(renderKey), false, "its render went with it");
     for (const kept of [withContent, changed, young]) assert.equal((await t.http.get(`/v1/designs/${kept}`, { token })).status, 200);
     assert.equal(await db().designPage.count({ where: { designId: blank } }), 0, "its pages went with it");
-    assert.equal(await sweepBlankDesigns(db()), 0);
+    assert.equal(await sweepBlankDesigns(sweeping), 0);
   });
 });
