@@ -35,7 +35,7 @@ export function readBlobStoreSettings(settings: Settings): BlobStoreSettings {
   const publicEndpoint = settings.url("S3_PUBLIC_ENDPOINT")?.href.replace(/\/$/, "");
   const region = settings.string("S3_REGION", "us-east-1");
   const bucket = settings.optionalString("S3_BUCKET");
-  const rawPrefix = settings.string("S3_PREFIX", "");
+  const rawPrefix = settings.optionalString("S3_PREFIX") ?? "";
   const accessKeyId = settings.optionalString("S3_ACCESS_KEY_ID");
   const secretAccessKey = settings.optionalString("S3_SECRET_ACCESS_KEY");
   const forcePathStyle = settings.boolean("S3_FORCE_PATH_STYLE", false);
