@@ -83,6 +83,8 @@ describe("with BLOB_STORE=s3 every file is an object in the bucket", () => {
     const stored = await t.platform.runtime.files.put("exports/O1/kept.txt", Buffer.from("kept"), "text/plain");
     assert.equal(stored, 4);
     const keptUrl = onPlatform(t.http, await t.platform.runtime.files.downloadUrl("exports/O1/kept.txt", 600));
+    // A change since its last render: the next read renders the design again, into the store.
+    await t.platform.runtime.db.prisma.design.update({ where: { id: designId }, data: { updatedAt: new Date() } });
 
     s3.proxy.cut();
     const during: { status: number; retryAfter: string | null; jobId?: string }[] = [];
@@ -102,6 +104,11 @@ describe("with BLOB_STORE=s3 every file is an object in the bucket", () => {
       const ready = await t.http.get("/readyz");
       assert.equal(ready.status, 503);
       assert.match(ready.body.checks["blob-store"], /^unavailable/);
+      const render = await t.http.graphql(`query($id: ID!) { design(id: $id) { thumbnail { url } } }`, { id: designId }, token);
+      assert.equal(render.body.errors?.[0]?.extensions.code, "SERVICE_UNAVAILABLE", render.text);
+      const renderByRest = await t.http.get(`/v1/designs/${designId}`, { token });
+      assert.deepEqual([renderByRest.status, renderByRest.body.code], [503, "service_unavailable"], renderByRest.text);
+      assert.ok(Number(renderByRest.headers.get("retry-after")) > 0);
       await sleep(500);
     } finally {
       s3.proxy.restore();
@@ -114,6 +121,8 @@ describe("with BLOB_STORE=s3 every file is an object in the bucket", () => {
 
     await eventually(async () => (await t.http.get("/readyz")).status === 200, 20_000, "ready after the outage");
     assert.equal(await (await fetch(keptUrl)).text(), "kept");
+    const rendered = await t.http.get(`/v1/designs/${designId}`, { token });
+    assert.equal((await fetchedPng(t.http, rendered.body.design.thumbnail.url)).width, 400, "the design renders again");
     for (const jobId of exportRequests) {
       const job = await finishedJob(t.http, `/v1/exports/${jobId}`, token, 60_000);
       assert.equal(job.status, "success", JSON.stringify(job));
