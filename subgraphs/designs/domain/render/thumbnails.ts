@@ -27,12 +27,28 @@ export async function renderPage(deps: RenderDependencies, page: DesignPage): Pr
 /** Renders of this process under way, by blob key: simultaneous first reads render once. */
 const rendering = new Map<string, Promise<void>>();
 
+/**
+ * Renders this process knows are stored. A key names one version of a page and is never rewritten, so
+ * a read need not ask the store again (with an object store, a request per thumbnail read).
+ */
+const storedRenders = new Set<string>();
+const STORED_RENDERS_KEPT = 10_000;
+
+function rememberStored(key: string): void {
+  if (storedRenders.size >= STORED_RENDERS_KEPT) storedRenders.clear();
+  storedRenders.add(key);
+}
+
 async function ensureRendered(deps: RenderDependencies, key: string, page: DesignPage): Promise<void> {
-  if (await deps.files.exists(key)) return;
+  if (storedRenders.has(key)) return;
+  if (await deps.files.exists(key)) return rememberStored(key);
   let pending = rendering.get(key);
   if (!pending) {
     pending = renderPage(deps, page)
-      .then(async (png) => void (await deps.files.put(key, png, "image/png")))
+      .then(async (png) => {
+        await deps.files.put(key, png, "image/png");
+        rememberStored(key);
+      })
       .finally(() => rendering.delete(key));
     rendering.set(key, pending);
   }
