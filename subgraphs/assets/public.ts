@@ -89,3 +89,26 @@ export async function imageThumbnail(files: FileService, image: ImageSummaryData
 export async function trashTeamAssets(db: Prisma.TransactionClient, teamId: string, ids: readonly string[]): Promise<void> {
   if (ids.length) await db.asset.updateMany({ where: { id: { in: [...new Set(ids)] }, teamId, trashedAt: null }, data: { trashedAt: new Date() } });
 }
+
+/** Assets in the trash since before `before`, oldest first, at most `take` of them. */
+export async function trashedBefore(db: PrismaClient, before: Date, take: number): Promise<{ id: string; teamId: string }[]> {
+  return db.asset.findMany({ where: { trashedAt: { lt: before } }, orderBy: { trashedAt: "asc" }, take, select: { id: true, teamId: true } });
+}
+
+/**
+ * Deletes these assets for good if they are still in the trash, then their files (original and
+ * thumbnail) from the blob store; returns the ids deleted. Rows go first: a file left by a failed delete
+ * is an orphan, never an asset without its file.
+ */
+export async function deleteTrashedAssets(deps: { db: PrismaClient; blobs: Pick<BlobStore, "delete"> }, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const doomed = await deps.db.$transaction(async (tx) => {
+    const trashed = await tx.asset.findMany({ where: { id: { in: [...new Set(ids)] }, trashedAt: { not: null } }, select: { id: true, blobKey: true, thumbnailKey: true } });
+    await tx.asset.deleteMany({ where: { id: { in: trashed.map((asset) => asset.id) }, trashedAt: { not: null } } });
+    return trashed;
+  });
+  for (const asset of doomed) {
+    for (const key of [asset.blobKey, asset.thumbnailKey]) if (key) await deps.blobs.delete(key);
+  }
+  return doomed.map((asset) => asset.id);
+}

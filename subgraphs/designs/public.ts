@@ -164,3 +164,10 @@ export async function teamDesignSummaries(db: Prisma.TransactionClient, teamId: 
   const designs = await db.design.findMany({ where: { teamId, ...(ids ? { id: { in: [...new Set(ids)] } } : {}) }, include: WITH_PAGE_COUNT });
   return designs.map((design) => ({ ...summaryOf(design), ownerId: design.ownerId }));
 }
+
+/** Which of these assets some design shows (an image element of any page of any design). */
+export async function assetsShownByDesigns(db: PrismaClient, assetIds: readonly string[]): Promise<Set<string>> {
+  if (assetIds.length === 0) return new Set();
+  const shown = await db.designElement.findMany({ where: { assetId: { in: [...new Set(assetIds)] } }, select: { assetId: true }, distinct: ["assetId"] });
+  return new Set(shown.map((element) => element.assetId!));
+}

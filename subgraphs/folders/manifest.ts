@@ -29,6 +29,7 @@ export default defineManifest({
     },
   },
   settingDocs: [
+    { names: ["TRASH_RETENTION_DAYS"], default: "`30`", meaning: "days a deleted asset stays in the trash; then the hourly sweep deletes it for good with its files (from the blob store) and its place in folders — unless a design still shows it, which keeps it" },
     { names: ["FOLDER_ITEMS_MAX"], default: "`1000`", meaning: "most items (folders, designs, images) one folder holds; one more is refused (reason `FOLDER_FULL`; a 400 on REST). `root` and `uploads` have no such limit" },
   ],
 });
