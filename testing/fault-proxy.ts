@@ -7,15 +7,24 @@ export interface FaultProxy {
   via(url: string): string;
   /** Severs every open connection and refuses (resets) new ones until `restore`. */
   cut(): void;
+  /** Severs every open connection and takes new ones without ever answering (a server hung, packets dropped) until `restore`. */
+  stall(): void;
   restore(): void;
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
   let down = false;
+  let stalled = false;
   const open = new Set<net.Socket>();
   const server = net.createServer((client) => {
     if (down) return void client.resetAndDestroy();
+    if (stalled) {
+      open.add(client);
+      client.on("close", () => open.delete(client));
+      client.on("error", () => undefined);
+      return void client.resume();
+    }
     const upstream = net.connect(target.port, target.host);
     for (const socket of [client, upstream]) {
       open.add(socket);
@@ -40,8 +49,13 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       down = true;
       for (const socket of open) socket.resetAndDestroy();
     },
+    stall() {
+      stalled = true;
+      for (const socket of open) socket.resetAndDestroy();
+    },
     restore() {
       down = false;
+      stalled = false;
     },
     async close() {
       proxy.cut();

@@ -205,6 +205,27 @@ describe("the S3 store in its bucket", () => {
     assert.equal(await s3.pendingMultipartUploads(), 0);
   });
 
+  test("a store that takes connections and never answers counts as away within the timeouts instead of hanging", async () => {
+    const impatient = s3BlobStore(s3Settings("stall/"), { connect: 500, answer: 1_000, idle: 500 });
+    try {
+      await impatient.put("uploads/s1", randomBytes(2 * MIB), "application/octet-stream");
+      s3.proxy.stall();
+      const started = Date.now();
+      const outcomes = await Promise.allSettled([
+        impatient.ping(),
+        impatient.put("uploads/s2", Buffer.from("x"), "text/plain"),
+        impatient.put("uploads/s3", chunksOf(randomBytes(6 * MIB)), "application/octet-stream"),
+        impatient.exists("uploads/s1"),
+        impatient.get("uploads/s1"),
+      ]);
+      for (const outcome of outcomes) assert.ok(outcome.status === "rejected" && outcome.reason instanceof StoreUnavailableError, String((outcome as PromiseRejectedResult).reason));
+      assert.ok(Date.now() - started < 10_000, `gave up after ${Date.now() - started} ms`);
+    } finally {
+      s3.proxy.restore();
+      impatient.close();
+    }
+  });
+
   test("settings: S3 needs a bucket, both keys or neither, a safe prefix and parts of 5 to 64 MB", () => {
     const read = (env: Record<string, string>) => () => readBlobStoreSettings(new Settings({ BLOB_STORE: "s3", S3_BUCKET: "files", ...env }));
     assert.throws(read({ S3_BUCKET: "" }), /needs S3_BUCKET/);

@@ -77,11 +77,16 @@ export function mountFileRoutes(app: Express, files: FileService, receivers: rea
     res.set({ "content-type": blob.contentType, "accept-ranges": "bytes", "cache-control": "private, max-age=300", "x-content-type-options": "nosniff" });
     if (blob.range === "unsatisfiable") {
       blob.stream.destroy();
-      return void res.status(416).set("content-range", `bytes */${blob.size}`).json({ code: "range_not_satisfiable", message: `The file has ${blob.size} bytes` });
+      return void res.status(416).set({ "content-type": "application/json; charset=utf-8", "content-range": `bytes */${blob.size}` }).json({ code: "range_not_satisfiable", message: `The file has ${blob.size} bytes` });
     }
     const { start, end } = blob.range ?? { start: 0, end: blob.size - 1 };
     res.status(blob.range ? 206 : 200).set("content-length", String(Math.max(0, end - start + 1)));
     if (blob.range) res.set("content-range", `bytes ${start}-${end}/${blob.size}`);
+    // HEAD (answered by this GET route): the headers only; the file is not read through.
+    if (req.method === "HEAD") {
+      blob.stream.destroy();
+      return void res.end();
+    }
     // A store that fails mid-file (gone away) ends the response short, which the client sees as an error.
     await pipeline(blob.stream, res).catch(() => res.destroy());
   });

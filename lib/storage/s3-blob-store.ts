@@ -1,4 +1,6 @@
 import { createWriteStream } from "node:fs";
+import http from "node:http";
+import https from "node:https";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -27,9 +29,15 @@ export interface S3BlobStore extends BlobStore {
   close(): void;
 }
 
-/** How long a connection to the store may take to open, and a request may go without a byte, before the store counts as away. */
-const CONNECT_TIMEOUT_MS = 3_000;
-const IDLE_TIMEOUT_MS = 30_000;
+/**
+ * When the store counts as away: a connection not open within `connect`, an answer not begun within
+ * `answer` (a part of a multipart upload included), a socket silent for `idle` — which also ends a
+ * download whose reader stopped reading, so it cannot hold one of the store's connections for ever.
+ */
+const TIMEOUT_MS = { connect: 3_000, answer: 120_000, idle: 30_000 };
+export type S3Timeouts = typeof TIMEOUT_MS;
+/** Connections to the store at once: downloads have a pool of their own, so readers cannot starve uploads and jobs. */
+const SOCKETS = { WORK: 50, DOWNLOADS: 200 };
 /** Node's socket errors that mean the store cannot be reached. */
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ECONNABORTED", "UND_ERR_SOCKET"]);
 
@@ -43,10 +51,13 @@ interface SdkError {
 const statusOf = (error: unknown) => (error as SdkError).$metadata?.httpStatusCode;
 const isMissing = (error: unknown) => statusOf(error) === 404 || ["NoSuchKey", "NotFound"].includes((error as SdkError).name ?? "");
 
-/** The store cannot serve now: not reachable, a connection cut or timed out, or its own 5xx / 503 Slow Down. */
+/** Answers of a store that cannot serve now (an error, overloaded, Slow Down); a 501 says what it will never do. */
+const UNAVAILABLE_STATUS = new Set([429, 500, 502, 503, 504]);
+
+/** The store cannot serve now: not reachable, a connection cut or timed out, or one of `UNAVAILABLE_STATUS`. */
 function isUnreachable(error: unknown): boolean {
   const status = statusOf(error);
-  if (status !== undefined) return status >= 500 || status === 429;
+  if (status !== undefined) return UNAVAILABLE_STATUS.has(status);
   const { name, code, cause } = error as SdkError;
   return name === "TimeoutError" || NETWORK_CODES.has(code ?? "") || NETWORK_CODES.has((cause as SdkError | undefined)?.code ?? "");
 }
@@ -67,7 +78,8 @@ function parseContentRange(header: string | undefined): { start: number; end: nu
   return match ? { start: Number(match[1]), end: Number(match[2]), size: Number(match[3]) } : undefined;
 }
 
-function clientFor(settings: S3Settings, endpoint: string | undefined): S3Client {
+function clientFor(settings: S3Settings, endpoint: string | undefined, timeouts: S3Timeouts, maxSockets = SOCKETS.WORK): S3Client {
+  const agent = { keepAlive: true, maxSockets };
   return new S3Client({
     region: settings.region,
     endpoint,
@@ -78,7 +90,14 @@ function clientFor(settings: S3Settings, endpoint: string | undefined): S3Client
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: IDLE_TIMEOUT_MS },
+    requestHandler: {
+      connectionTimeout: timeouts.connect,
+      requestTimeout: timeouts.answer,
+      throwOnRequestTimeout: true,
+      socketTimeout: timeouts.idle,
+      httpAgent: new http.Agent(agent),
+      httpsAgent: new https.Agent(agent),
+    },
   });
 }
 
@@ -95,16 +114,17 @@ async function* counted(source: AsyncIterable<Uint8Array>, total: { bytes: numbe
  * as they arrive (one PUT when small, a multipart upload of `partSizeBytes` parts otherwise, aborted if
  * the stream fails); reads stream from the store, ranges included; copies are the store's own.
  */
-export function s3BlobStore(settings: S3Settings): S3BlobStore {
-  const client = clientFor(settings, settings.endpoint);
-  const presigner = settings.publicEndpoint && settings.publicEndpoint !== settings.endpoint ? clientFor(settings, settings.publicEndpoint) : client;
+export function s3BlobStore(settings: S3Settings, timeouts: S3Timeouts = TIMEOUT_MS): S3BlobStore {
+  const client = clientFor(settings, settings.endpoint, timeouts);
+  const downloads = clientFor(settings, settings.endpoint, timeouts, SOCKETS.DOWNLOADS);
+  const presigner = settings.publicEndpoint && settings.publicEndpoint !== settings.endpoint ? clientFor(settings, settings.publicEndpoint, timeouts) : client;
   const Bucket = settings.bucket;
   const objectKey = (key: string) => {
     assertValidKey(key);
     return `${settings.prefix}${key}`;
   };
 
-  async function read(key: string, range?: RangeRequest): Promise<GetObjectCommandOutput | undefined> {
+  async function read(key: string, range?: RangeRequest, through = client): Promise<GetObjectCommandOutput | undefined> {
     const Key = objectKey(key);
     if (range && "suffix" in range) {
       // Not every S3-compatible server reads suffix ranges (`bytes=-N`): asked as the range they mean.
@@ -115,7 +135,7 @@ export function s3BlobStore(settings: S3Settings): S3BlobStore {
       range = { start: Math.max(0, size - range.suffix), end: size - 1 };
     }
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key, Range: range && rangeHeader(range) }));
+      return await through.send(new GetObjectCommand({ Bucket, Key, Range: range && rangeHeader(range) }));
     } catch (error) {
       if (isMissing(error)) return undefined;
       if (statusOf(error) === 416) throw Object.assign(new Error("range not satisfiable"), { unsatisfiable: true });
@@ -159,7 +179,7 @@ export function s3BlobStore(settings: S3Settings): S3BlobStore {
     async get(key, range): Promise<StoredBlob | undefined> {
       let object: GetObjectCommandOutput | undefined;
       try {
-        object = await read(key, range);
+        object = await read(key, range, downloads);
       } catch (error) {
         if (!(error as { unsatisfiable?: boolean }).unsatisfiable) throw error;
         const found = await head(key);
@@ -170,9 +190,8 @@ export function s3BlobStore(settings: S3Settings): S3BlobStore {
       const contentType = object.ContentType ?? "application/octet-stream";
       const served = parseContentRange(object.ContentRange);
       if (served) return { stream, contentType, size: served.size, range: range && { start: served.start, end: served.end } };
-      const size = object.ContentLength ?? 0;
-      // A server that ignored the range sent the whole object: say so, as HTTP would.
-      return { stream, contentType, size, range: range && (size > 0 ? { start: 0, end: size - 1 } : "unsatisfiable") };
+      // A server that ignored the range sent the whole object: it is served whole (200), as HTTP allows.
+      return { stream, contentType, size: object.ContentLength ?? 0 };
     },
 
     async exists(key) {
@@ -188,10 +207,10 @@ export function s3BlobStore(settings: S3Settings): S3BlobStore {
     },
 
     async withLocalFile(key, use) {
-      const object = await read(key);
-      if (!object) return undefined;
       const directory = await mkdtemp(path.join(os.tmpdir(), "blob-copy-"));
       try {
+        const object = await read(key);
+        if (!object) return undefined;
         const file = path.join(directory, "blob");
         try {
           await pipeline(object.Body as Readable, createWriteStream(file));
@@ -230,6 +249,7 @@ export function s3BlobStore(settings: S3Settings): S3BlobStore {
 
     close() {
       client.destroy();
+      downloads.destroy();
       if (presigner !== client) presigner.destroy();
     },
   };

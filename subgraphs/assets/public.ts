@@ -96,19 +96,25 @@ export async function trashedBefore(db: PrismaClient, before: Date, take: number
 }
 
 /**
- * Deletes these assets for good if they are still in the trash, then their files (original and
- * thumbnail) from the blob store; returns the ids deleted. Rows go first: a file left by a failed delete
- * is an orphan, never an asset without its file.
+ * Deletes these assets for good if they are in the trash: their files (original and thumbnail) from
+ * the blob store, then their rows, with `alongside` (another domain's rows about them) in the same
+ * transaction; returns the ids deleted. Files go first: if the store fails, every row is still there
+ * for the next sweep, and a trashed asset is shown nowhere new meanwhile.
  */
-export async function deleteTrashedAssets(deps: { db: PrismaClient; blobs: Pick<BlobStore, "delete"> }, ids: readonly string[]): Promise<string[]> {
+export async function deleteTrashedAssets(
+  deps: { db: PrismaClient; blobs: Pick<BlobStore, "delete"> },
+  ids: readonly string[],
+  alongside?: (tx: Prisma.TransactionClient, deleted: string[]) => Promise<unknown>,
+): Promise<string[]> {
   if (ids.length === 0) return [];
-  const doomed = await deps.db.$transaction(async (tx) => {
-    const trashed = await tx.asset.findMany({ where: { id: { in: [...new Set(ids)] }, trashedAt: { not: null } }, select: { id: true, blobKey: true, thumbnailKey: true } });
-    await tx.asset.deleteMany({ where: { id: { in: trashed.map((asset) => asset.id) }, trashedAt: { not: null } } });
-    return trashed;
-  });
-  for (const asset of doomed) {
+  const trashed = await deps.db.asset.findMany({ where: { id: { in: [...new Set(ids)] }, trashedAt: { not: null } }, select: { id: true, blobKey: true, thumbnailKey: true } });
+  for (const asset of trashed) {
     for (const key of [asset.blobKey, asset.thumbnailKey]) if (key) await deps.blobs.delete(key);
   }
-  return doomed.map((asset) => asset.id);
+  const deleted = trashed.map((asset) => asset.id);
+  await deps.db.$transaction(async (tx) => {
+    await tx.asset.deleteMany({ where: { id: { in: deleted }, trashedAt: { not: null } } });
+    await alongside?.(tx, deleted);
+  });
+  return deleted;
 }

@@ -11,8 +11,8 @@ const SWEPT_PER_ROUND = 500;
 /**
  * Deletes blank designs nobody changed within their lifetime: no element on any page and never
  * edited by their owner. Designs made from an asset or an import hold content and are kept.
- * Pages go with their design, and so do the renders of its pages in the blob store; the assets a
- * design used are not touched.
+ * Pages go with their design, and so do the renders of its pages in the blob store (first: if the
+ * store fails, the designs are still there for the next sweep); the assets a design used are not touched.
  */
 export async function sweepBlankDesigns(deps: { db: PrismaClient; files: Pick<BlobStore, "delete"> }, now = Date.now()): Promise<number> {
   const blank = {
@@ -24,12 +24,12 @@ export async function sweepBlankDesigns(deps: { db: PrismaClient; files: Pick<Bl
   for (;;) {
     const candidates = await deps.db.design.findMany({ where: blank, select: { id: true, updatedAt: true, pages: { select: { id: true } } }, take: SWEPT_PER_ROUND });
     if (candidates.length === 0) return removed;
-    // Checked again as they are deleted: a design given content meanwhile stays, and so do its renders.
-    const { count } = await deps.db.design.deleteMany({ where: { ...blank, id: { in: candidates.map((design) => design.id) } } });
-    const kept = new Set((await deps.db.design.findMany({ where: { id: { in: candidates.map((design) => design.id) } }, select: { id: true } })).map((design) => design.id));
-    for (const design of candidates.filter((candidate) => !kept.has(candidate.id))) {
+    // A design given content meanwhile loses a render it will draw again on its next read; it is checked
+    // again as the designs are deleted, and stays.
+    for (const design of candidates) {
       for (const page of design.pages) await deps.files.delete(thumbnailKey(design, page));
     }
+    const { count } = await deps.db.design.deleteMany({ where: { ...blank, id: { in: candidates.map((design) => design.id) } } });
     removed += count;
     if (candidates.length < SWEPT_PER_ROUND) return removed;
   }

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { after, before, describe, test } from "node:test";
 import { domainUnderTest, type DomainUnderTest } from "../../../testing/domain.js";
 import type { FoldersContext } from "../context.js";
+import { StoreUnavailableError } from "../../../lib/unavailable.js";
 import { emptyTrash } from "../domain/trash.js";
 
 let folders: DomainUnderTest<FoldersContext>;
@@ -57,6 +58,18 @@ describe("the trash is emptied after its retention, of assets no design shows", 
     await db().designElement.deleteMany({ where: { assetId: shown.id } });
     assert.equal(await emptyTrash({ db: db(), files: files() }, RETENTION), 1, "once no design shows it, it goes");
     assert.deepEqual(await stored(shown.keys), [false, false]);
+  });
+
+  test("the blob store away: the sweep fails and deletes nothing, the next one finishes the work", async () => {
+    const teamId = `Ttrash${randomBytes(3).toString("hex")}`;
+    const old = await asset(teamId, 40);
+    const away = { delete: async () => Promise.reject(new StoreUnavailableError("blob-store", "the blob store cannot be used now")) };
+    await assert.rejects(emptyTrash({ db: db(), files: away }, RETENTION), StoreUnavailableError);
+    assert.ok(await db().asset.findUnique({ where: { id: old.id } }), "the asset is still there to sweep");
+    assert.ok(await db().folderPlacement.findUnique({ where: { itemId: old.id } }), "and its place");
+    assert.equal(await emptyTrash({ db: db(), files: files() }, RETENTION), 1);
+    assert.deepEqual(await stored(old.keys), [false, false]);
+    assert.equal(await db().folderPlacement.findUnique({ where: { itemId: old.id } }), null);
   });
 
   test("more than a round of candidates, most of them shown by a design: every unused one is still reached", async () => {

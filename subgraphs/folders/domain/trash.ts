@@ -22,8 +22,7 @@ export async function emptyTrash(deps: { db: PrismaClient; files: Pick<BlobStore
     if (candidates.length === 0) return deleted;
     const shown = await assetsShownByDesigns(deps.db, candidates.map((asset) => asset.id));
     const unused = candidates.filter((asset) => !shown.has(asset.id)).map((asset) => asset.id);
-    const gone = await deleteTrashedAssets({ db: deps.db, blobs: deps.files }, unused);
-    await deps.db.folderPlacement.deleteMany({ where: { itemId: { in: gone } } });
+    const gone = await deleteTrashedAssets({ db: deps.db, blobs: deps.files }, unused, (tx, deleted) => tx.folderPlacement.deleteMany({ where: { itemId: { in: deleted } } }));
     deleted += gone.length;
     skipped += candidates.length - gone.length;
     if (candidates.length < PER_ROUND) return deleted;
