@@ -30,7 +30,7 @@ export interface GatewayContext {
 }
 
 export interface GraphOptions {
-  config: Pick<Config, "production" | "introspection" | "operationLimits" | "gatewayExecutor" | "metrics" | "subscriptionTokenCheckMs">;
+  config: Pick<Config, "production" | "introspection" | "operationLimits" | "gatewayExecutor" | "gatewayDeduplicate" | "metrics" | "subscriptionTokenCheckMs">;
   log: Logger;
   /** The domains the graph is composed of (their schemas and declared subscriptions), and where each subgraph is. */
   domains: readonly DomainManifest[];
@@ -82,7 +82,7 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
       ...(options.config.metrics.enabled ? [operationMetricsPlugin] : []),
     ]),
   });
-  const client = new SubgraphClient(options.internalCalls, (name) => options.subgraphUrls[name], options.inProcessSubgraphs);
+  const client = new SubgraphClient(options.internalCalls, (name) => options.subgraphUrls[name], options.inProcessSubgraphs, { deduplicate: options.config.gatewayDeduplicate });
   const lean = options.config.gatewayExecutor === "lean" ? new LeanExecutor((requestContext) => client.for(requestContext.context as GatewayContext)) : undefined;
   const oneOfInputs = oneOfInputNames(options.domains.map((domain) => domain.typeDefs));
   gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded, coreSupergraphSdl }) => {

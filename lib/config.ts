@@ -80,6 +80,8 @@ export interface Config {
   operationLimits: OperationLimits;
   /** `lean` (default): the gateway runs query plans with its own executor (gateway/execution); `stock`: @apollo/gateway's. */
   gatewayExecutor: "lean" | "stock";
+  /** Identical subgraph queries in flight at once share one request and answer (the lean executor's); GATEWAY_DEDUPLICATE=false sends each. */
+  gatewayDeduplicate: boolean;
   /** How long a design token's full check is reused for the gateway's subscription re-executions (a revocation ends it at once). */
   subscriptionTokenCheckMs: number;
   /** Prometheus `/metrics`: on outside production unless METRICS_ENABLED=false; off in production unless true; METRICS_TOKEN guards it. */
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     introspection: settings.boolean("GRAPHQL_INTROSPECTION", !production),
     operationLimits: readOperationLimits(settings),
     gatewayExecutor: settings.choice("GATEWAY_EXECUTOR", ["lean", "stock"] as const, "lean"),
+    gatewayDeduplicate: settings.boolean("GATEWAY_DEDUPLICATE", true),
     subscriptionTokenCheckMs: settings.count("SUBSCRIPTION_TOKEN_CHECK_SECONDS", 60) * 1000,
     tracing: { endpoint: settings.optionalString("OTEL_EXPORTER_OTLP_ENDPOINT"), serviceName: settings.optionalString("OTEL_SERVICE_NAME") },
     metrics: { enabled: settings.boolean("METRICS_ENABLED", !production), token: settings.optionalString("METRICS_TOKEN") },

@@ -6,6 +6,10 @@ import type { SubgraphCall, SubgraphResponse } from "../execution/run-plan.js";
 import { resultOf, subgraphUnavailable } from "./answers.js";
 import { callerHeaders } from "./headers.js";
 import { HttpSubgraph } from "./http-subgraph.js";
+import { InflightFetches } from "./inflight.js";
+
+/** A fetch that reads (a query): only these are shared; a mutation is always sent as asked. */
+const READS = /^\s*(?:query\b|\{)/;
 
 /** A subgraph served by this very process: its operations run without an HTTP round trip. */
 export type InProcessSubgraph = Pick<RunningSubgraph, "executeInProcess" | "url">;
@@ -16,6 +20,8 @@ export type InProcessSubgraph = Pick<RunningSubgraph, "executeInProcess" | "url"
  */
 export class SubgraphClient {
   private readonly pools = new Map<string, HttpSubgraph>();
+  /** Identical queries in flight at once, shared (GATEWAY_DEDUPLICATE); undefined when every fetch is sent. */
+  readonly inflight: InflightFetches | undefined;
 
   private readonly internalCalls: InternalCalls;
   private readonly urlOf: (serviceName: string) => string | undefined;
@@ -25,10 +31,12 @@ export class SubgraphClient {
     internalCalls: InternalCalls,
     urlOf: (serviceName: string) => string | undefined,
     inProcess: Record<string, InProcessSubgraph> = {},
+    { deduplicate = true }: { deduplicate?: boolean } = {},
   ) {
     this.internalCalls = internalCalls;
     this.urlOf = urlOf;
     this.inProcess = inProcess;
+    this.inflight = deduplicate ? new InflightFetches() : undefined;
   }
 
   private overHttp(serviceName: string): HttpSubgraph {
@@ -42,16 +50,29 @@ export class SubgraphClient {
     return pool;
   }
 
-  /** The calls of one request made with `context`. */
+  /**
+   * The calls of one request made with `context`. A query asked again while the same one is in flight —
+   * same subgraph, operation and variables, same credentials, client address and kind of call, so the
+   * same answer — waits for that one's answer instead of being sent.
+   */
   for(context: GatewayContext): SubgraphCall {
     const { authorization, clientAddress } = context;
     const subscriptionEvent = context.subscriptionEvent === true;
     const headers = callerHeaders(this.internalCalls, context);
+    const inflight = this.inflight;
+    const caller = inflight && `${authorization ?? ""}\n${clientAddress ?? ""}\n${subscriptionEvent ? "event" : "request"}\n`;
     return (serviceName, body) => {
       const local = this.inProcess[serviceName];
-      if (!local) return this.overHttp(serviceName).send(body, headers(body));
+      const shared = inflight && READS.test(body.query);
+      if (!local) {
+        const http = this.overHttp(serviceName);
+        if (!shared) return http.send(body, headers(body));
+        const text = JSON.stringify(body);
+        return inflight.run(`${serviceName}\n${caller}${text}`, () => http.send(body, headers(body), text));
+      }
       const execute = () => local.executeInProcess(body, { authorization, clientAddress: clientAddress ?? "127.0.0.1", subscriptionEvent });
-      return answerOf(serviceName, local, telemetry.inProcessSubgraph ? () => telemetry.inProcessSubgraph!(serviceName, execute) : execute);
+      const answer = () => answerOf(serviceName, local, telemetry.inProcessSubgraph ? () => telemetry.inProcessSubgraph!(serviceName, execute) : execute);
+      return shared ? inflight.run(`${serviceName}\n${caller}${JSON.stringify(body)}`, answer) : answer();
     };
   }
 

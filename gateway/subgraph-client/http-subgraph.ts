@@ -80,18 +80,17 @@ export class HttpSubgraph {
    * 502–504 with a GraphQL body is passed on as that answer; any other non-2xx becomes the error
    * @apollo/gateway's data source makes of it.
    */
-  async send(body: SubgraphRequestBody, headers: Record<string, string>): Promise<SubgraphResponse> {
+  async send(body: SubgraphRequestBody, headers: Record<string, string>, text = JSON.stringify(body)): Promise<SubgraphResponse> {
     let response: Answer;
     try {
-      response = await this.answer({ ...headers, "content-type": "application/json" }, JSON.stringify(body));
+      response = await this.answer({ ...headers, "content-type": "application/json" }, text);
     } catch {
       throw subgraphUnavailable(this.serviceName);
     }
-    const { text } = response;
     const type = response.contentType;
     const json = type.startsWith("application/json") || type.startsWith("application/graphql-response+json");
     if (isPassedOnOutage(response.statusCode) && !type.includes("json")) throw subgraphUnavailable(this.serviceName);
-    return resultOf(this.url, response.statusCode, json ? JSON.parse(text) : text);
+    return resultOf(this.url, response.statusCode, json ? JSON.parse(response.text) : response.text);
   }
 
   /** The whole answer to one POST, collected from undici's dispatch callbacks (no response stream is made for a body read at once). */
