@@ -110,7 +110,7 @@ table("SQL statements of one federated request (projects → client, tasks → a
 
 if (!QUICK) results.tables.push(await benchExports(platform, http, people));
 
-const subscribers = number("BENCH_SUBSCRIBERS", 1000, 200);
+const subscribers = number("BENCH_SUBSCRIBERS", 10_000, 200);
 const tokens = [];
 for (let i = 0; i < Math.ceil(subscribers / SUBSCRIPTIONS_PER_CONNECTION); i++) tokens.push(await designToken(http, people, people.client));
 results.tables.push({ title: SUBSCRIPTIONS_TITLE(subscribers), rows: await benchSubscriptions(platform, tokens, people.client.userId, subscribers) });

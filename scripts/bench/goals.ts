@@ -14,13 +14,13 @@ export function goals(results: BenchResults): BenchResults["summary"] {
     const value = byId(id)?.ratios[key];
     if (value !== undefined) summary.push({ figure, measured: times(value), goal, met: met(value) });
   };
-  ratio("gateway-bound", "gateway-bound req/s, ours / stock", "rps", "≥ 4× (milestone 2×)", (v) => v >= 4);
-  ratio("gateway-bound", "gateway-bound p99, ours / stock", "p99", "≤ 1×", (v) => v <= 1);
+  ratio("gateway-bound", "gateway-bound req/s, ours / stock", "rps", "≥ 8×", (v) => v >= 8);
+  ratio("gateway-bound", "gateway-bound p99, ours / stock", "p99", "≤ 0.25×", (v) => v <= 0.25);
   ratio("gateway-bound", "gateway-bound gateway CPU per request, ours / stock", "gatewayCpuMsPerRequest", "(informative)", () => true);
-  ratio("product-graph", "product graph CPU per request (all processes), ours / stock", "cpuMsPerRequest", "≤ 0.5×", (v) => v <= 0.5);
-  ratio("product-graph", "product graph req/s, ours / stock", "rps", "≥ 1×", (v) => v >= 1);
-  ratio("one-fetch", "one-fetch p99, gateway / subgraph", "p99", "≤ 1.3×", (v) => v <= 1.3);
-  ratio("rest-adapter", "REST p99, adapter / GraphQL operation", "p99", "≤ 1.1×", (v) => v <= 1.1);
+  ratio("product-graph", "product graph CPU per request (all processes), ours / stock", "cpuMsPerRequest", "≤ 0.35×", (v) => v <= 0.35);
+  ratio("product-graph", "product graph req/s, ours / stock", "rps", "≥ 2×", (v) => v >= 2);
+  ratio("one-fetch", "one-fetch p99, gateway / subgraph", "p99", "≤ 1.2×", (v) => v <= 1.2);
+  ratio("rest-adapter", "REST p99, adapter / GraphQL operation", "p99", "≤ 1.05×", (v) => v <= 1.05);
   const subscriptions = results.tables.find((t) => t.title.includes("subscribers"))?.rows.find((row) => String(row.path).includes("gateway"));
   if (subscriptions) {
     const p99 = Number(subscriptions["p99 delay ms"]);
@@ -28,7 +28,7 @@ export function goals(results: BenchResults): BenchResults["summary"] {
     const delivered = Number(subscriptions["events delivered"]) === Number(subscriptions.subscribers);
     summary.push({ figure: `subscriptions: p99 publication → delivery (${subscriptions.subscribers} subscribers)`, measured: `${p99.toFixed(0)} ms`, goal: "≤ 1000 ms", met: p99 <= 1000 });
     summary.push({ figure: "subscriptions: events delivered", measured: `${subscriptions["events delivered"]} / ${subscriptions.subscribers}`, goal: "all", met: delivered });
-    summary.push({ figure: "subscriptions: heap per subscription", measured: `${kb.toFixed(2)} KB`, goal: "≤ 10.7 KB", met: kb <= 10.7 });
+    summary.push({ figure: "subscriptions: heap per subscription", measured: `${kb.toFixed(2)} KB`, goal: "≤ 4 KB", met: kb <= 4 });
   }
   const editing = results.tables.find((t) => t.title.startsWith(EDITING_TABLE))?.rows[0];
   if (editing) summary.push(...editingGoals(editing));
