@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { TooManyRequestsError } from "./errors.js";
@@ -23,6 +24,14 @@ export interface Limiter {
 
 export type LimiterFactory = (rule: LimitRule) => Limiter;
 
+/**
+ * The request a subgraph is answering, marked once it counts against a rate limit: its answer is then
+ * the caller's alone, and the subgraph says so (`RATE_COUNTED_HEADER`), so that the gateway does not hand
+ * it to identical requests in flight beside it — each of those must count too, and may be refused.
+ */
+export const rateCountedRequests = new AsyncLocalStorage<{ counted: boolean }>();
+export const RATE_COUNTED_HEADER = "x-rate-counted";
+
 function refusal(rule: LimitRule, msBeforeNext: number): TooManyRequestsError {
   return new TooManyRequestsError(`Too many requests: try again in ${Math.ceil(msBeforeNext / 1000)} s`, {
     retryAfter: Math.max(1, Math.ceil(msBeforeNext / 1000)),
@@ -34,6 +43,8 @@ function wrap(rule: LimitRule, limiter: RateLimiterAbstract): Limiter {
   const refused = rateLimitRefusals.labels(rule.name);
   return {
     async consume(key) {
+      const request = rateCountedRequests.getStore();
+      if (request) request.counted = true;
       try {
         await limiter.consume(key);
       } catch (result) {

@@ -5,6 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
 import { InternalCalls } from "../../lib/auth/internal-calls.js";
+import { RATE_COUNTED_HEADER } from "../../lib/rate-limit.js";
 import type { GatewayContext } from "../graph.js";
 import { SubgraphClient, type InProcessSubgraph } from "../subgraph-client/client.js";
 
@@ -12,7 +13,7 @@ import { SubgraphClient, type InProcessSubgraph } from "../subgraph-client/clien
 interface WireSubgraph {
   url: string;
   requests: { authorization?: string; body: any }[];
-  answer: (body: any) => { status?: number; body?: unknown; cut?: boolean; delayMs?: number };
+  answer: (body: any) => { status?: number; body?: unknown; cut?: boolean; delayMs?: number; rateCounted?: boolean };
   close(): Promise<void>;
 }
 
@@ -31,7 +32,7 @@ async function startWireSubgraph(): Promise<WireSubgraph> {
     const answer = subgraph.answer(body);
     await new Promise((resolve) => setTimeout(resolve, answer.delayMs ?? 100));
     if (answer.cut) return void res.socket?.destroy();
-    res.writeHead(answer.status ?? 200, { "content-type": "application/json" }).end(JSON.stringify(answer.body));
+    res.writeHead(answer.status ?? 200, { "content-type": "application/json", ...(answer.rateCounted ? { [RATE_COUNTED_HEADER]: "1" } : {}) }).end(JSON.stringify(answer.body));
   });
   server.keepAliveTimeout = 1;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -120,6 +121,16 @@ describe("identical subgraph fetches in flight at once share one request", () =>
     wire.answer = (body) => ({ body: { data: { echo: body.variables } } });
   });
 
+  test("an answer the subgraph counted against the caller's rate limit is the leader's alone: every waiter sends its own request, and may be refused", async () => {
+    wire.requests.length = 0;
+    let budget = 3;
+    wire.answer = (body) => (budget-- > 0 ? { body: { data: { echo: body.variables } }, rateCounted: true } : { body: { data: null, errors: [{ message: "Too many requests", extensions: { code: "RATE_LIMITED" } }] }, rateCounted: true });
+    const answers = await times(5, () => client.for(caller("Bearer A"))("products", query()));
+    assert.equal(wire.requests.length, 5, "each request counted");
+    assert.deepEqual(answers.map((answer) => answer.errors?.[0]?.extensions?.code ?? "ok").sort(), ["RATE_LIMITED", "RATE_LIMITED", "ok", "ok", "ok"]);
+    wire.answer = (body) => ({ body: { data: { echo: body.variables } } });
+  });
+
   test("GATEWAY_DEDUPLICATE=false: every fetch is sent", async () => {
     wire.requests.length = 0;
     await times(6, () => undeduplicated.for(caller("Bearer A"))("products", query()));
@@ -142,5 +153,8 @@ describe("identical subgraph fetches in flight at once share one request", () =>
     assert.equal(new Set(answers.map((answer) => answer.data)).size, 8);
     await times(3, (i) => inProcess.for(caller(`Bearer ${i}`))("products", query()));
     assert.equal(executions, 4, "other callers' queries run on their own");
+    const counted = new SubgraphClient(internalCalls, () => undefined, { products: { ...local, executeInProcess: async (body, request) => ({ ...(await local.executeInProcess(body, request)), rateCounted: true }) } });
+    await times(4, () => counted.for(caller("Bearer A"))("products", query()));
+    assert.equal(executions, 8, "answers counted against a rate limit are not shared in process either");
   });
 });

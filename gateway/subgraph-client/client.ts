@@ -6,7 +6,7 @@ import type { SubgraphCall, SubgraphResponse } from "../execution/run-plan.js";
 import { resultOf, subgraphUnavailable } from "./answers.js";
 import { callerHeaders } from "./headers.js";
 import { HttpSubgraph } from "./http-subgraph.js";
-import { InflightFetches } from "./inflight.js";
+import { InflightFetches, markRateCounted } from "./inflight.js";
 
 /** A fetch that reads (a query): only these are shared; a mutation is always sent as asked. */
 const READS = /^\s*(?:query\b|\{)/;
@@ -91,5 +91,9 @@ async function answerOf(serviceName: string, subgraph: InProcessSubgraph, execut
     // Closed (or failing before it could answer): as a subgraph whose port stopped answering.
     throw subgraphUnavailable(serviceName);
   }
-  return resultOf(`${subgraph.url}/graphql`, answer.status, answer.body);
+  try {
+    return markRateCounted(resultOf(`${subgraph.url}/graphql`, answer.status, answer.body), answer.rateCounted);
+  } catch (error) {
+    throw markRateCounted(error, answer.rateCounted);
+  }
 }

@@ -1,6 +1,8 @@
 import { Pool, type Dispatcher } from "undici";
 import type { SubgraphResponse } from "../execution/run-plan.js";
+import { RATE_COUNTED_HEADER } from "../../lib/rate-limit.js";
 import { isPassedOnOutage, resultOf, subgraphUnavailable } from "./answers.js";
+import { markRateCounted } from "./inflight.js";
 
 export interface SubgraphRequestBody {
   query: string;
@@ -12,12 +14,15 @@ interface Answer {
   statusCode: number;
   contentType: string;
   text: string;
+  /** The subgraph counted the request against the caller's rate limit. */
+  rateCounted: boolean;
 }
 
 /** Collects one answer's status, content type and body text. */
 class AnswerCollector implements Dispatcher.DispatchHandler {
   private statusCode = 0;
   private contentType = "";
+  private rateCounted = false;
   private readonly chunks: Buffer[] = [];
 
   private readonly resolve: (answer: Answer) => void;
@@ -36,6 +41,7 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
     this.statusCode = statusCode;
     this.contentType = String(headers["content-type"] ?? "");
+    this.rateCounted = headers[RATE_COUNTED_HEADER] !== undefined;
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
@@ -46,7 +52,7 @@ class AnswerCollector implements Dispatcher.DispatchHandler {
     const body = this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
     const text = body.toString("utf8");
     // A leading byte order mark is dropped, as a body read as text (UTF-8 decoding) drops it.
-    this.resolve({ statusCode: this.statusCode, contentType: this.contentType, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text });
+    this.resolve({ statusCode: this.statusCode, contentType: this.contentType, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, rateCounted: this.rateCounted });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
@@ -90,7 +96,11 @@ export class HttpSubgraph {
     const type = response.contentType;
     const json = type.startsWith("application/json") || type.startsWith("application/graphql-response+json");
     if (isPassedOnOutage(response.statusCode) && !type.includes("json")) throw subgraphUnavailable(this.serviceName);
-    return resultOf(this.url, response.statusCode, json ? JSON.parse(response.text) : response.text);
+    try {
+      return markRateCounted(resultOf(this.url, response.statusCode, json ? JSON.parse(response.text) : response.text), response.rateCounted);
+    } catch (error) {
+      throw markRateCounted(error, response.rateCounted);
+    }
   }
 
   /** The whole answer to one POST, collected from undici's dispatch callbacks (no response stream is made for a body read at once). */

@@ -1,5 +1,14 @@
 import type { SubgraphResponse } from "../execution/run-plan.js";
 
+/** Answers (or failures) a subgraph said counted against the caller's rate limit: never handed to another request. */
+const rateCounted = new WeakSet<object>();
+
+/** Marks `outcome` (an answer, or the error made of one) as counted against the caller's rate limit; returns it. */
+export function markRateCounted<T>(outcome: T, counted: boolean | undefined): T {
+  if (counted && typeof outcome === "object" && outcome !== null) rateCounted.add(outcome);
+  return outcome;
+}
+
 interface Follower {
   resolve(answer: SubgraphResponse): void;
   reject(error: unknown): void;
@@ -13,11 +22,14 @@ interface Follower {
  * The executor builds each response out of the answers' own objects and merges later fetches into
  * them, so every follower gets a copy of the answer, made before the leader's request goes on: one
  * request and one parse, and no caller's response can change another's.
+ *
+ * An answer that counted against the caller's rate limit (the subgraph says so) is the leader's alone:
+ * each follower then sends its own request, which counts too and may be refused, as if none was shared.
  */
 export class InflightFetches {
   private readonly flights = new Map<string, Follower[]>();
 
-  /** Requests this process did not send because an identical one was in flight (for the metrics and tests). */
+  /** Requests that waited for an identical one in flight (for the tests). */
   shared = 0;
 
   run(key: string, fetch: () => Promise<SubgraphResponse>): Promise<SubgraphResponse> {
@@ -28,15 +40,20 @@ export class InflightFetches {
     }
     const followers: Follower[] = [];
     this.flights.set(key, followers);
+    const sendEach = () => {
+      for (const follower of followers) fetch().then(follower.resolve, follower.reject);
+    };
     return fetch().then(
       (answer) => {
         this.flights.delete(key);
-        for (const follower of followers) follower.resolve(copyOfJson(answer));
+        if (rateCounted.has(answer)) sendEach();
+        else for (const follower of followers) follower.resolve(copyOfJson(answer));
         return answer;
       },
       (error: unknown) => {
         this.flights.delete(key);
-        for (const follower of followers) follower.reject(error);
+        if (typeof error === "object" && error !== null && rateCounted.has(error)) sendEach();
+        else for (const follower of followers) follower.reject(error);
         throw error;
       },
     );

@@ -1,3 +1,4 @@
+import { rateCountedRequests } from "../rate-limit.js";
 import { readFileSync } from "node:fs";
 import express from "express";
 import { parse, type DocumentNode, type GraphQLSchema } from "graphql";
@@ -64,7 +65,8 @@ export interface RunningSubgraph extends RunningServer {
    * Runs an operation as `POST /graphql` would (same plugins, limits, context and JSON answer), without
    * the HTTP round trip: for a gateway in the same process. `request` is trusted as given.
    */
-  executeInProcess(body: OperationBody, request: SubgraphRequest): Promise<{ status: number; body: unknown }>;
+  /** `rateCounted`: the answer counted against a rate limit, so it is this caller's alone (`RATE_COUNTED_HEADER` over HTTP). */
+  executeInProcess(body: OperationBody, request: SubgraphRequest): Promise<{ status: number; body: unknown; rateCounted?: boolean }>;
 }
 
 /** One subgraph over HTTP: `POST /graphql` (Apollo Server, CSRF prevention on), `GET /healthz` and `GET /readyz`. */
@@ -123,24 +125,12 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
   };
   return {
     ...running,
-    async executeInProcess(body, request) {
-      if (closed) throw new Error(`The ${options.name} subgraph is closed`);
-      let contextValue: Context;
-      try {
-        contextValue = await contextFor(request);
-      } catch (failure) {
-        return answerContextFailure(body, failure);
-      }
-      let answer: Awaited<ReturnType<typeof apollo.executeOperation>>;
-      try {
-        // The operation's result as the JSON answer would carry it, without writing and reading it back.
-        answer = await apollo.executeOperation(body, { contextValue });
-      } catch {
-        // A failure of the request's processing itself (Apollo Server has logged it and told its plugins): its 500 over HTTP.
-        return { status: 500, body: { errors: [{ message: "Internal server error", extensions: { code: "INTERNAL_SERVER_ERROR" } }] } };
-      }
-      if (answer.body.kind !== "single") throw new Error("Incremental delivery is not used between gateway and subgraphs");
-      return { status: answer.http.status ?? 200, body: answer.body.singleResult };
+    executeInProcess(body, request) {
+      const marked = { counted: false };
+      return rateCountedRequests.run(marked, async () => {
+        const answer = await executeOne(body, request);
+        return marked.counted ? { ...answer, rateCounted: true } : answer;
+      });
     },
     async close() {
       closed = true;
@@ -148,4 +138,24 @@ export async function serveSubgraph<Context extends BaseContext>(options: ServeO
       await apollo.stop();
     },
   };
+
+  async function executeOne(body: OperationBody, request: SubgraphRequest): Promise<{ status: number; body: unknown }> {
+    if (closed) throw new Error(`The ${options.name} subgraph is closed`);
+    let contextValue: Context;
+    try {
+      contextValue = await contextFor(request);
+    } catch (failure) {
+      return answerContextFailure(body, failure);
+    }
+    let answer: Awaited<ReturnType<typeof apollo.executeOperation>>;
+    try {
+      // The operation's result as the JSON answer would carry it, without writing and reading it back.
+      answer = await apollo.executeOperation(body, { contextValue });
+    } catch {
+      // A failure of the request's processing itself (Apollo Server has logged it and told its plugins): its 500 over HTTP.
+      return { status: 500, body: { errors: [{ message: "Internal server error", extensions: { code: "INTERNAL_SERVER_ERROR" } }] } };
+    }
+    if (answer.body.kind !== "single") throw new Error("Incremental delivery is not used between gateway and subgraphs");
+    return { status: answer.http.status ?? 200, body: answer.body.singleResult };
+  }
 }
