@@ -68,8 +68,12 @@ interface Outcome {
   state?: string;
 }
 
-/** Executions in flight at once: a burst of events is worked through in order instead of all at once. */
-const CONCURRENT_EXECUTIONS = 16;
+/**
+ * Executions in flight at once: a burst of events is worked through in order instead of all at once,
+ * and the reads of the executions in flight are merged into one query per kind (lib/db/coalesced-reads.ts).
+ * 10,000 jobs finishing at once: p99 to delivery 2.0 s with 16, 1.6–1.7 s with 64, 1.7 s with 256.
+ */
+const CONCURRENT_EXECUTIONS = 64;
 
 /** An answer other subscriptions of its group may take as theirs: only a clean one (an error may be the reader's own). */
 const isAlike = (outcome: Outcome) => !outcome.gone && !outcome.unavailable && !outcome.result.errors?.length;
