@@ -1,5 +1,8 @@
+import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { base64Name, finishedJob, mp4 } from "./assets.js";
+import type { TestPlatform } from "./platform.js";
 const MIB = 1024 * 1024;
 
 /** `total` bytes made as they are sent: one 1 MiB chunk reused (starting with `head`), so the sender holds no more than that. */
@@ -35,4 +38,17 @@ export async function sendThenVanish(url: URL, method: string, headers: Record<s
   } finally {
     request.destroy();
   }
+}
+
+/** A video of `size` bytes made as it is sent, through POST /v1/asset-uploads, and its finished job. */
+export async function uploadVideo(t: TestPlatform, token: string, name: string, size: number): Promise<any> {
+  const response = await fetch(`${t.http.baseUrl}/v1/asset-uploads`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "asset-upload-metadata": JSON.stringify({ name_base64: base64Name(name) }) },
+    body: generatedBody(size, mp4(0)),
+    duplex: "half",
+  } as RequestInit);
+  const body = await response.json();
+  assert.equal(response.status, 200, JSON.stringify(body));
+  return finishedJob(t.http, `/v1/asset-uploads/${body.job.id}`, token, 60_000);
 }

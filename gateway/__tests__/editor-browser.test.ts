@@ -67,6 +67,17 @@ async function pasteToken(opened: OpenedPage, token: string): Promise<void> {
 }
 
 /** What the user sees at this size: the toolbar wraps instead of scrolling, nothing scrolls sideways, the strip and the page are in view. */
+/** Drags with the mouse from `from` by `by` in `steps` moves; answers the moment the button was let go (the edit is sent then). */
+async function drag(page: Page, from: { x: number; y: number }, by: { x: number; y: number }, steps: number): Promise<number> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + by.x, from.y + by.y, { steps });
+  const releasedAt = performance.now();
+  await page.mouse.up();
+  await nextFrame(page);
+  return releasedAt;
+}
+
 async function assertReadable(page: Page, label: string): Promise<void> {
   await nextFrame(page);
   const layout = await page.evaluate(() => {
@@ -151,12 +162,7 @@ describe("the design editor at a design's edit link", () => {
     // Moved in A by dragging: one edit for the whole drag, the new place in B.
     const box = (await rectIn(a.page).boundingBox())!;
     const editsBefore = a.edits.length;
-    await a.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await a.page.mouse.down();
-    await a.page.mouse.move(box.x + box.width / 2 + 90, box.y + box.height / 2 + 45, { steps: 10 });
-    since = performance.now();
-    await a.page.mouse.up();
-    await nextFrame(a.page);
+    since = await drag(a.page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, { x: 90, y: 45 }, 10);
     const moved = [String(await rectIn(a.page).getAttribute("x")), String(await rectIn(a.page).getAttribute("y"))];
     shown.moved = await shownWithin(b.page, LIVE_MS, ([drawing, fill, x, y]) => {
       const rect = document.querySelector(`${drawing} rect[fill="${fill}"]`);
@@ -172,12 +178,7 @@ describe("the design editor at a design's edit link", () => {
     // The selection's handles are drawn on the frame after the click.
     await corner.waitFor({ state: "visible" });
     const handle = (await corner.boundingBox())!;
-    await b.page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-    await b.page.mouse.down();
-    await b.page.mouse.move(handle.x + 60, handle.y + 30, { steps: 6 });
-    since = performance.now();
-    await b.page.mouse.up();
-    await nextFrame(b.page);
+    since = await drag(b.page, { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 }, { x: 60 - handle.width / 2, y: 30 - handle.height / 2 }, 6);
     const size = [String(await rectIn(b.page).getAttribute("width")), String(await rectIn(b.page).getAttribute("height"))];
     shown.resized = await shownWithin(a.page, LIVE_MS, ([drawing, fill, width, height]) => {
       const rect = document.querySelector(`${drawing} rect[fill="${fill}"]`);

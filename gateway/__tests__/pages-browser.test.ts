@@ -1,12 +1,12 @@
 // @tier process
 import assert from "node:assert/strict";
-import { createHash, randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { base64Name, finishedJob, png, postUpload, startAssetPlatform } from "../../testing/assets.js";
 import { pdf } from "../../testing/imports.js";
 import { launchBrowser, SCREENSHOTS_DIR } from "../../testing/browser.js";
+import { pagesClient, registerPagesClient } from "../../testing/editor.js";
 import { allDomains, type TestPlatform } from "../../testing/platform.js";
 import type { People } from "../../testing/people.js";
 
@@ -16,21 +16,11 @@ let token: string;
 let browser: Browser;
 
 /** The console's own OAuth client, as an operator would register it (approved, redirecting to the console on this origin). */
-const CONSOLE_CLIENT = { id: "OC-job-console-test", secret: randomBytes(32).toString("base64url") };
+const CONSOLE_CLIENT = pagesClient();
 
 before(async () => {
-  ({ t, p, token } = await startAssetPlatform({ CONSOLE_CLIENT_ID: CONSOLE_CLIENT.id, CONSOLE_CLIENT_SECRET: CONSOLE_CLIENT.secret }, await allDomains()));
-  await t.platform.runtime.db.prisma.oAuthClient.create({
-    data: {
-      id: CONSOLE_CLIENT.id,
-      name: "Job console",
-      secretHash: createHash("sha256").update(CONSOLE_CLIENT.secret).digest("hex"),
-      redirectUris: [`${t.http.baseUrl}/console/callback`],
-      scopes: ["asset:read", "asset:write", "design:meta:read", "design:content:read", "design:content:write"],
-      status: "approved",
-      reviewedAt: new Date(),
-    },
-  });
+  ({ t, p, token } = await startAssetPlatform(CONSOLE_CLIENT.env, await allDomains()));
+  await registerPagesClient(t, CONSOLE_CLIENT);
   browser = await launchBrowser();
 });
 after(async () => {

@@ -5,11 +5,11 @@ import assert from "node:assert/strict";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { base64Name, finishedJob, mp4, onPlatform, startAssetPlatform } from "../../../testing/assets.js";
+import { onPlatform, startAssetPlatform } from "../../../testing/assets.js";
 import { MIB, peakGrowth } from "../../../testing/memory.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { startTestS3, type TestS3 } from "../../../testing/s3.js";
-import { generatedBody, sendThenVanish } from "../../../testing/uploads.js";
+import { sendThenVanish, uploadVideo } from "../../../testing/uploads.js";
 import { requestedJobCount } from "../../../testing/workers.js";
 
 // The S3 server runs in this process too: what is measured is the platform and the store together.
@@ -25,26 +25,13 @@ after(async () => {
   await s3?.close();
 });
 
-/** A video of `size` bytes made as it is sent, through POST /v1/asset-uploads, and its finished job. */
-async function uploadVideo(name: string, size: number): Promise<any> {
-  const response = await fetch(`${t.http.baseUrl}/v1/asset-uploads`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "asset-upload-metadata": JSON.stringify({ name_base64: base64Name(name) }) },
-    body: generatedBody(size, mp4(0)),
-    duplex: "half",
-  } as RequestInit);
-  const body = await response.json();
-  assert.equal(response.status, 200, JSON.stringify(body));
-  return finishedJob(t.http, `/v1/asset-uploads/${body.job.id}`, token, 60_000);
-}
-
 describe("uploads stream into the S3 store", () => {
   test("200 MiB through the REST path and the worker into the bucket: memory grows by at most 64 MiB, the object is whole, nothing on local disk", async () => {
-    assert.equal((await uploadVideo("warm-up", 9 * MIB)).status, "success");
+    assert.equal((await uploadVideo(t, token, "warm-up", 9 * MIB)).status, "success");
     let job: any;
     const growths: number[] = [];
     for (let attempt = 1; attempt <= 3 && !growths.some((growth) => growth <= 64 * MIB); attempt++) {
-      growths.push(await peakGrowth(async () => void (job = await uploadVideo(`two hundred megabytes ${attempt}`, 200 * MIB))));
+      growths.push(await peakGrowth(async () => void (job = await uploadVideo(t, token, `two hundred megabytes ${attempt}`, 200 * MIB))));
     }
     const growth = Math.min(...growths);
     console.log(`resident memory grew by ${growths.map((each) => (each / MIB).toFixed(1)).join(", ")} MiB while 200 MiB went through REST adapter, gateway, file route, S3 multipart upload and worker`);

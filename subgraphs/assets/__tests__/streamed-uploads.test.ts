@@ -6,9 +6,9 @@ import { readdir } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { base64Name, finishedJob, mp4, onPlatform, png, pngBomb, postUpload, startAssetPlatform, type AssetPlatform } from "../../../testing/assets.js";
+import { base64Name, finishedJob, onPlatform, png, pngBomb, postUpload, startAssetPlatform, type AssetPlatform } from "../../../testing/assets.js";
 import { MIB, peakGrowth } from "../../../testing/memory.js";
-import { generatedBody, sendThenVanish } from "../../../testing/uploads.js";
+import { generatedBody, sendThenVanish, uploadVideo } from "../../../testing/uploads.js";
 import type { TestPlatform } from "../../../testing/platform.js";
 import { requestedJobCount } from "../../../testing/workers.js";
 
@@ -61,28 +61,15 @@ function declaredOnly(url: URL, method: string, headers: Record<string, string>,
 describe("uploads are streamed to storage", () => {
   // What is measured is that memory does not grow with the body (a buffered body alone would be
   // 200 MiB; before uploads were streamed, this grew by about 545 MiB).
-  /** A video of `size` bytes made as it is sent, through POST /v1/asset-uploads, and its finished job. */
-  async function uploadVideo(name: string, size: number): Promise<any> {
-    const response = await fetch(`${t.http.baseUrl}/v1/asset-uploads`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream", "asset-upload-metadata": JSON.stringify({ name_base64: base64Name(name) }) },
-      body: generatedBody(size, mp4(0)),
-      duplex: "half",
-    } as RequestInit);
-    const body = await response.json();
-    assert.equal(response.status, 200, JSON.stringify(body));
-    return finishedJob(t.http, `/v1/asset-uploads/${body.job.id}`, token);
-  }
-
   test("200 MiB through the REST path and the worker: memory grows by less than 40 MiB, the file is stored whole and becomes an asset", async () => {
     // One small upload first, so what is measured is not the first use of each code path (on a database server, ~50 MiB).
-    assert.equal((await uploadVideo("warm-up", MIB)).status, "success");
+    assert.equal((await uploadVideo(t, token, "warm-up", MIB)).status, "success");
     // Resident memory is read by sampling and moves with the collector's timing when other test processes
     // load the cores: the least of up to three uploads is measured (a buffered body would be 200 MiB each time).
     let job: any;
     const growths: number[] = [];
     for (let attempt = 1; attempt <= 3 && !growths.some((growth) => growth < 40 * MIB); attempt++) {
-      growths.push(await peakGrowth(async () => void (job = await uploadVideo(attempt === 1 ? "two hundred megabytes" : `two hundred megabytes, again ${attempt}`, 200 * MIB))));
+      growths.push(await peakGrowth(async () => void (job = await uploadVideo(t, token, attempt === 1 ? "two hundred megabytes" : `two hundred megabytes, again ${attempt}`, 200 * MIB))));
     }
     const growth = Math.min(...growths);
     console.log(`resident memory grew by ${growths.map((each) => (each / MIB).toFixed(1)).join(", ")} MiB while 200 MiB went through REST adapter, gateway, file route and worker`);
