@@ -29,15 +29,9 @@ interface Follower {
 export class InflightFetches {
   private readonly flights = new Map<string, Follower[]>();
 
-  /** Requests that waited for an identical one in flight (for the tests). */
-  shared = 0;
-
   run(key: string, fetch: () => Promise<SubgraphResponse>): Promise<SubgraphResponse> {
     const following = this.flights.get(key);
-    if (following) {
-      this.shared++;
-      return new Promise((resolve, reject) => following.push({ resolve, reject }));
-    }
+    if (following) return new Promise((resolve, reject) => following.push({ resolve, reject }));
     const followers: Follower[] = [];
     this.flights.set(key, followers);
     const sendEach = () => {

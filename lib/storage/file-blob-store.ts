@@ -32,6 +32,16 @@ export function fileBlobStore(root: string): BlobStore {
     }
   }
 
+  async function exists(key: string): Promise<boolean> {
+    try {
+      await stat(file(key));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
   return {
     kind: "file",
     async put(key, data, contentType) {
@@ -44,17 +54,9 @@ export function fileBlobStore(root: string): BlobStore {
       const source = file(from);
       await writeAtomically(file(to), contentType, (temporary) => copyFile(source, temporary));
     },
-    async exists(key) {
-      try {
-        await stat(file(key));
-        return true;
-      } catch (error) {
-        if (isMissing(error)) return false;
-        throw error;
-      }
-    },
+    exists,
     async withLocalFile(key, use) {
-      return (await this.exists(key)) ? use(file(key)) : undefined;
+      return (await exists(key)) ? use(file(key)) : undefined;
     },
     async get(key, range) {
       const target = file(key);
