@@ -124,21 +124,22 @@ export function s3BlobStore(settings: S3Settings, timeouts: S3Timeouts = TIMEOUT
     return `${settings.prefix}${key}`;
   };
 
-  async function read(key: string, range?: RangeRequest, through = client): Promise<GetObjectCommandOutput | undefined> {
+  /** The object (or the range of it), undefined when there is none, `unsatisfiable` when the range lies past its end. */
+  async function read(key: string, range?: RangeRequest, through = client): Promise<GetObjectCommandOutput | undefined | "unsatisfiable"> {
     const Key = objectKey(key);
     if (range && "suffix" in range) {
       // Not every S3-compatible server reads suffix ranges (`bytes=-N`): asked as the range they mean.
       const found = await head(key);
       if (!found) return undefined;
       const size = found.ContentLength ?? 0;
-      if (range.suffix === 0 || size === 0) throw Object.assign(new Error("range not satisfiable"), { unsatisfiable: true });
+      if (range.suffix === 0 || size === 0) return "unsatisfiable";
       range = { start: Math.max(0, size - range.suffix), end: size - 1 };
     }
     try {
       return await through.send(new GetObjectCommand({ Bucket, Key, Range: range && rangeHeader(range) }));
     } catch (error) {
       if (isMissing(error)) return undefined;
-      if (statusOf(error) === 416) throw Object.assign(new Error("range not satisfiable"), { unsatisfiable: true });
+      if (statusOf(error) === 416) return "unsatisfiable";
       return storeFailure(error);
     }
   }
@@ -177,11 +178,8 @@ export function s3BlobStore(settings: S3Settings, timeouts: S3Timeouts = TIMEOUT
     },
 
     async get(key, range): Promise<StoredBlob | undefined> {
-      let object: GetObjectCommandOutput | undefined;
-      try {
-        object = await read(key, range, downloads);
-      } catch (error) {
-        if (!(error as { unsatisfiable?: boolean }).unsatisfiable) throw error;
+      const object = await read(key, range, downloads);
+      if (object === "unsatisfiable") {
         const found = await head(key);
         return found && { stream: Readable.from([]), contentType: found.ContentType ?? "application/octet-stream", size: found.ContentLength ?? 0, range: "unsatisfiable" };
       }
@@ -210,7 +208,8 @@ export function s3BlobStore(settings: S3Settings, timeouts: S3Timeouts = TIMEOUT
       const directory = await mkdtemp(path.join(os.tmpdir(), "blob-copy-"));
       try {
         const object = await read(key);
-        if (!object) return undefined;
+        // Without a range there is nothing to be unsatisfiable.
+        if (!object || object === "unsatisfiable") return undefined;
         const file = path.join(directory, "blob");
         try {
           await pipeline(object.Body as Readable, createWriteStream(file));
