@@ -7,7 +7,7 @@ import { openDatabase, type Database } from "../db/database.js";
 import { CoalescedIdReads } from "../db/coalesced-reads.js";
 import { createJobRow } from "../jobs/engine.js";
 import { jobLoader, jobReadsOf } from "../jobs/creators-jobs.js";
-import { groupLoader, sharedIdLoader } from "../db/loaders.js";
+import { groupLoader, readUniqueShared, sharedIdLoader } from "../db/loaders.js";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import type { Job } from "../../generated/prisma/client.js";
 
@@ -59,6 +59,51 @@ describe("reads by id merged across requests", () => {
     assert.deepEqual(outcomes.map((outcome) => outcome.status), ["rejected", "rejected"]);
     fail = false;
     assert.equal((await reads.read([jobs[2].id]))[0]?.id, jobs[2].id);
+  });
+
+  test("reads asked while a statement runs wait for it to finish and share the next one, which sees what was committed meanwhile", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let statements = 0;
+    const reads = new CoalescedIdReads<string, Job>(async (args) => {
+      if (statements++ === 0) await held;
+      return database.prisma.job.findMany(args);
+    });
+    const first = reads.read([jobs[6].id]);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(statements, 1);
+    await database.prisma.job.update({ where: { id: jobs[7].id }, data: { status: "failed" } });
+    const later = [reads.read([jobs[7].id]), reads.read([jobs[8].id]), reads.read([jobs[7].id, jobs[9].id])];
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(statements, 1, "no second statement while the first runs");
+    release();
+    const [[sixth], [seventh], [eighth], pair] = await Promise.all([first, ...later]);
+    assert.deepEqual([sixth?.id, seventh?.id, eighth?.id, pair.map((job) => job?.id)], [jobs[6].id, jobs[7].id, jobs[8].id, [jobs[7].id, jobs[9].id]]);
+    assert.equal(seventh?.status, "failed");
+    assert.deepEqual(reads.counts, { statements: 2, reads: 4 });
+  });
+
+  test("reads waiting behind a statement that fails still get a statement of their own", async () => {
+    let statements = 0;
+    const reads = new CoalescedIdReads<string, Job>(async (args) => {
+      if (statements++ === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error("database away");
+      }
+      return database.prisma.job.findMany(args);
+    });
+    const failing = reads.read([jobs[10].id]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const waiting = reads.read([jobs[11].id]);
+    await assert.rejects(failing, /database away/);
+    assert.equal((await waiting)[0]?.id, jobs[11].id);
+  });
+
+  test("one row by a unique column, read by many at once: one statement, unknown keys null", async () => {
+    const before = database.statements.count;
+    const found = await Promise.all([...jobs.slice(0, 5).map((job) => job.id), "no-such-job"].map((id) => readUniqueShared(database.prisma.job, "id", id)));
+    assert.equal(database.statements.count - before, 1);
+    assert.deepEqual(found.map((job) => job?.id ?? null), [...jobs.slice(0, 5).map((job) => job.id), null]);
   });
 
   test("per-request loaders of one database share its reads: concurrent requests' jobs come in one statement", async () => {

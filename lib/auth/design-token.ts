@@ -4,6 +4,7 @@ import type { DataRuntime } from "../runtime.js";
 import { accountsUserId, type DesignTokenCheck, type DesignTokenVerifier } from "./design-principal.js";
 import { verificationKey, type KeyStore } from "./verification-keys.js";
 import { isDatabaseUnavailable } from "../db/unavailable.js";
+import { readUniqueShared } from "../db/loaders.js";
 
 export interface AccessClaims extends JWTPayload {
   scope: string;
@@ -52,9 +53,9 @@ export async function checkAccessToken(keys: KeyStore, token: string): Promise<D
   const userId = accountsUserId(payload.sub!);
   if (userId === undefined) return "invalid";
   const [revoked, family, membership] = await Promise.all([
-    keys.db.revokedAccessToken.findUnique({ where: { jti: payload.jti! } }),
-    keys.db.tokenFamily.findUnique({ where: { id: payload.fid } }),
-    keys.db.teamMembership.findUnique({ where: { userId } }),
+    readUniqueShared(keys.db.revokedAccessToken, "jti", payload.jti!),
+    readUniqueShared(keys.db.tokenFamily, "id", payload.fid),
+    readUniqueShared(keys.db.teamMembership, "userId", userId),
   ]);
   if (revoked || !family || family.revokedAt) return "revoked";
   if (!membership) return "invalid";

@@ -27,6 +27,10 @@ const LIMIT = 10_000;
  */
 export class RememberedTokenChecks {
   private readonly checks = new Map<string, { check: DesignTokenCheck; until: number }>();
+  /** Checks running now: re-executions of one token arriving together (a burst of events) wait for one check. */
+  private readonly running = new Map<string, Promise<DesignTokenCheck>>();
+  /** Revocations and bus outages seen: a check running while one arrives may have read before it, and is not remembered. */
+  private generation = 0;
 
   private readonly verify: (token: string) => Promise<DesignTokenCheck>;
   private readonly ttlMs: number;
@@ -40,21 +44,37 @@ export class RememberedTokenChecks {
   }
 
   async start(bus: Bus): Promise<void> {
-    await bus.subscribe(DESIGN_TOKEN_REVOCATIONS, () => this.checks.clear());
-    bus.onReconnect(() => this.checks.clear());
+    await bus.subscribe(DESIGN_TOKEN_REVOCATIONS, () => this.forget());
+    bus.onReconnect(() => this.forget());
   }
 
-  check = async (token: string): Promise<DesignTokenCheck> => {
-    const now = Date.now();
+  private forget(): void {
+    this.generation++;
+    this.checks.clear();
+    this.running.clear();
+  }
+
+  check = (token: string): Promise<DesignTokenCheck> => {
     const remembered = this.checks.get(token);
-    if (remembered && remembered.until > now) return remembered.check;
-    const check = await this.verify(token);
-    if (typeof check === "object") {
-      if (this.checks.size >= LIMIT) this.checks.delete(this.checks.keys().next().value!);
-      this.checks.set(token, { check, until: Math.min(now + this.ttlMs, expiryOf(token)) });
-    }
+    if (remembered && remembered.until > Date.now()) return Promise.resolve(remembered.check);
+    const running = this.running.get(token);
+    if (running) return running;
+    if (this.ttlMs <= 0) return this.verify(token);
+    const started = Date.now();
+    const generation = this.generation;
+    const check = this.verify(token).then((result) => {
+      if (typeof result === "object" && generation === this.generation) this.remember(token, result, started);
+      return result;
+    });
+    this.running.set(token, check);
+    void check.finally(() => this.running.get(token) === check && this.running.delete(token)).catch(() => undefined);
     return check;
   };
+
+  private remember(token: string, check: DesignTokenCheck, checkedAt: number): void {
+    if (this.checks.size >= LIMIT) this.checks.delete(this.checks.keys().next().value!);
+    this.checks.set(token, { check, until: Math.min(checkedAt + this.ttlMs, expiryOf(token)) });
+  }
 }
 
 /** The `exp` of a JWT (already verified by the caller) in ms; 0 when unreadable. */

@@ -15,12 +15,15 @@ const MOST_KEYS_PER_READ = 500;
  * `findMany({ where: { column: { in } } })`). What one request's DataLoader batches, this batches
  * across requests — a statement's fixed cost (planning, the round trip) is paid once for all of them,
  * and a burst of job events re-read by a thousand subscriptions costs a few statements instead of a
- * thousand. Nothing is kept after the read: no row outlives its request. When the merged statement
+ * thousand. One statement of a reader runs at a time: reads asked meanwhile wait and share the next one
+ * (never the one running, which began before they were asked), so the busier the database, the fewer
+ * and larger the statements. Nothing is kept after the read: no row outlives its request. When the merged statement
  * fails on a key refused as input, each request's keys are read on their own, so that key fails only its
  * request. Rows are copied shallowly: their Date, Decimal and Json values are shared and must not be changed.
  */
 export class CoalescedReads<Key, Row extends object> {
   private waiting: Waiting<Key, Row>[] = [];
+  private reading = false;
   /** Statements run and reads they answered, for tests and the benchmark. */
   readonly counts = { statements: 0, reads: 0 };
 
@@ -38,13 +41,23 @@ export class CoalescedReads<Key, Row extends object> {
   /** The rows of each key, in the order the statement returns them (its `orderBy`); a key without rows gets []. */
   read = (keys: readonly Key[]): Promise<Row[][]> =>
     new Promise((resolve, reject) => {
-      if (this.waiting.length === 0) setImmediate(() => void this.flush());
+      if (this.waiting.length === 0 && !this.reading) setImmediate(() => void this.flush());
       this.waiting.push({ keys, resolve, reject });
     });
 
   private async flush(): Promise<void> {
     const batch = this.waiting;
     this.waiting = [];
+    this.reading = true;
+    try {
+      await this.readBatch(batch);
+    } finally {
+      this.reading = false;
+      if (this.waiting.length > 0) setImmediate(() => void this.flush());
+    }
+  }
+
+  private async readBatch(batch: Waiting<Key, Row>[]): Promise<void> {
     this.counts.reads += batch.length;
     try {
       this.answer(batch, await this.rowsByKey(batch));

@@ -89,6 +89,19 @@ export function groupLoader<Row extends object, Key = number>(
   return new DataLoader(reads.read);
 }
 
+/**
+ * The row whose unique `column` is `key`, or null: like `findUnique`, but merged with the process's
+ * concurrent reads of the same model by that column (a burst of token checks costs a statement per
+ * table, not one per token).
+ */
+export async function readUniqueShared<Row extends object, Key>(model: ModelDelegate<Row>, column: keyof Row & string, key: Key): Promise<Row | null> {
+  const reads = sharedGroupReadsOf<Row, Key>(model, signatureOf([column, undefined, undefined, undefined]), () =>
+    new CoalescedReads<Key, Row>((keys) => Promise.resolve(model.findMany({ where: { [column]: { in: keys } } })), (row) => row[column] as Key | null),
+  );
+  const [rows] = await reads.read([key]);
+  return rows[0] ?? null;
+}
+
 /** Sets of columns one request reads narrowly per lookup; past them, whole rows (aliases asking different columns cannot multiply the statements). */
 const MOST_COLUMN_SETS = 4;
 
