@@ -100,7 +100,7 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
   };
   const declarations = options.domains.flatMap((domain) => domain.subscriptions ?? []);
   const shareable = answeredByDeclaringSubgraph(supergraphSdl, options.domains);
-  const subscriptions = new DeclaredSubscriptions(execute, options.bus, options.log, declarations, options.config.subscriptionTokenCheckMs, shareable);
+  const subscriptions = new DeclaredSubscriptions(execute, options.bus, options.log, declarations, options.config.subscriptionTokenCheckMs, shareable, options.config.operationLimits);
   await subscriptions.start();
   const stopReportingSubscriptions = reportLiveSubscriptions(() => subscriptions.activeSubscriptions);
   return {

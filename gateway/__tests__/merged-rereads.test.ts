@@ -1,0 +1,148 @@
+// @tier unit
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { buildSchema, graphql, parse, validate, type FormattedExecutionResult } from "graphql";
+import { BoundedExecutions } from "../subscriptions/bounded-executions.js";
+import type { ExecuteThroughGateway } from "../subscriptions/declared-subscriptions.js";
+import { mergeReads, mostMerged } from "../subscriptions/merged-operation.js";
+import type { OperationLimits } from "../../lib/config.js";
+
+const LIMITS: OperationLimits = { maxDepth: 12, maxAliases: 15, maxRootFields: 10, maxTokens: 2000, maxDirectives: 30, maxCost: 20_000, defaultListSize: 20 };
+
+const schema = buildSchema(`
+  type Query { job(id: ID!): Job }
+  type Job { id: ID! status: String! owner: String! steps(first: Int): [String!]! }
+`);
+/** Jobs "1" to "99" belong to their owner ("ada" for odd ids); the caller is the owner named in `authorization`. */
+const rootValue = {
+  job: ({ id }: { id: string }, context: { caller?: string }) => {
+    const owner = Number(id) % 2 ? "ada" : "bob";
+    if (!Number(id)) return null;
+    if (context.caller !== owner) throw new Error(`job ${id} is not yours`);
+    return { id, status: Number(id) > 50 ? "success" : "in_progress", owner, steps: ({ first }: { first?: number }) => ["read", "scale", "store"].slice(0, first ?? 3) };
+  },
+};
+const run = async (query: string, variables: Record<string, unknown>, caller?: string): Promise<FormattedExecutionResult> => {
+  const errors = validate(schema, parse(query));
+  if (errors.length) return { errors: errors.map((error) => error.toJSON()) };
+  return JSON.parse(JSON.stringify(await graphql({ schema, source: query, variableValues: variables, rootValue, contextValue: { caller } })));
+};
+
+const TWIN = `query($id: ID!, $first: Int) { followed: job(id: $id) { ...state steps(first: $first) state_: status } } fragment state on Job { id status }`;
+
+describe("subscription re-reads merged into one operation", () => {
+  test("the merged operation answers each read exactly what it would get alone", async () => {
+    const reads = [{ id: "3", first: 1 }, { id: "51", first: 2 }, { id: "7" }, { id: "0", first: 3 }];
+    const merged = mergeReads(TWIN, reads, LIMITS)!;
+    assert.ok(merged, "a twin with variables and a fragment without any merges");
+    assert.equal((merged.query.match(/job\(/g) ?? []).length, 4);
+    const parts = merged.split(await run(merged.query, merged.variables, "ada"));
+    assert.deepEqual(parts, await Promise.all(reads.map((variables) => run(TWIN, variables, "ada"))));
+    assert.deepEqual(parts![1], { data: { followed: { id: "51", status: "success", steps: ["read", "scale"], state_: "success" } } });
+  });
+
+  test("an answer holding any error is not split: each read must run alone", async () => {
+    const merged = mergeReads(TWIN, [{ id: "3" }, { id: "4" }], LIMITS)!;
+    const answer = await run(merged.query, merged.variables, "ada");
+    assert.match(String(answer.errors?.[0].message), /job 4 is not yours/);
+    assert.equal(merged.split(answer), undefined);
+  });
+
+  test("as many reads as the operation limits allow, and none of a twin that cannot be renamed safely", () => {
+    assert.equal(mostMerged(TWIN, LIMITS), 5, "15 aliases: each read brings its place's and its two own");
+    assert.equal(mostMerged(TWIN, { ...LIMITS, maxRootFields: 3 }), 3);
+    assert.equal(mostMerged(`query($id: ID!) { job(id: $id) { id } }`, { ...LIMITS, maxCost: 100 }), 2, "the cost a read may bring");
+    assert.equal(mostMerged(`query($id: ID!) { job(id: $id) { ...f } } fragment f on Job { steps(first: $id) }`, LIMITS), 1, "a variable inside a fragment");
+    assert.equal(mostMerged(`query A { job(id: "1") { id } } query B { job(id: "2") { id } }`, LIMITS), 1);
+    assert.equal(mostMerged(`query($id: ID!) @cached { job(id: $id) { id } }`, LIMITS), 1);
+    assert.equal(mostMerged(`{ a: job(id: "1") { id } b: job(id: "2") { id } }`, LIMITS), 1, "two root fields");
+    assert.equal(mergeReads(TWIN, Array.from({ length: 6 }, (_, i) => ({ id: String(i) })), LIMITS), undefined, "more than fit");
+  });
+
+  test("an operation refused as a whole makes later merges of that twin smaller", () => {
+    const twin = `query($id: ID!) { job(id: $id) { id owner } }`;
+    const merged = mergeReads(twin, Array.from({ length: 6 }, (_, i) => ({ id: String(i) })), LIMITS)!;
+    assert.equal(merged.split({ errors: [{ message: "The operation's estimated cost is over the limit" }] }), undefined);
+    assert.equal(mostMerged(twin, LIMITS), 3);
+  });
+});
+
+describe("bounded gateway executions of subscription re-reads", () => {
+  /** An executor counting its operations and the root fields of each; the first `held` wait until released. */
+  function gateway(held = 1) {
+    const executed: { caller?: string; reads: number }[] = [];
+    const releases: (() => void)[] = [];
+    const execute: ExecuteThroughGateway = async ({ query, variables, authorization }) => {
+      executed.push({ caller: authorization, reads: (query.match(/job\(/g) ?? []).length });
+      if (executed.length <= held) await new Promise<void>((release) => releases.push(release));
+      return run(query, variables, authorization);
+    };
+    return { execute, executed, release: () => releases.splice(0).forEach((release) => release()) };
+  }
+  const read = (id: string, caller = "ada", subscriptionEvent = true) => ({ query: TWIN, variables: { id }, authorization: caller, clientAddress: "198.51.100.7", subscriptionEvent });
+
+  test("an idle gateway runs each read at once, alone", async () => {
+    const { execute, executed } = gateway(0);
+    const executions = new BoundedExecutions(execute, 4, LIMITS);
+    const answers = await Promise.all(["1", "3", "5"].map((id) => executions.run(read(id))));
+    assert.deepEqual(executed.map((e) => e.reads), [1, 1, 1]);
+    assert.deepEqual(answers.map((answer) => (answer.data?.followed as { id: string }).id), ["1", "3", "5"]);
+  });
+
+  test("reads waiting for a slot share operations per caller, within the limits; callers never share one", async () => {
+    const { execute, executed, release } = gateway(1);
+    const executions = new BoundedExecutions(execute, 1, LIMITS);
+    const first = executions.run(read("1"));
+    const ada = Array.from({ length: 10 }, (_, i) => executions.run(read(String(2 * i + 3))));
+    const bob = [executions.run(read("2", "bob")), executions.run(read("4", "bob"))];
+    const firstRead = executions.run(read("9", "ada", false));
+    release();
+    const answers = await Promise.all([first, ...ada, ...bob, firstRead]);
+    assert.deepEqual(executed, [
+      { caller: "ada", reads: 1 },
+      { caller: "ada", reads: 5 },
+      { caller: "bob", reads: 2 },
+      { caller: "ada", reads: 1 },
+      { caller: "ada", reads: 5 },
+    ]);
+    assert.equal(executions.executions, 5);
+    const ids = answers.map((answer) => (answer.data?.followed as { id: string; owner: string }).id);
+    assert.deepEqual(ids, ["1", ...Array.from({ length: 10 }, (_, i) => String(2 * i + 3)), "2", "4", "9"]);
+    assert.deepEqual(answers.map((answer) => answer.errors), answers.map(() => undefined));
+  });
+
+  test("a read that fails in a merged operation gets its own error; the others their own answers", async () => {
+    const { execute, executed, release } = gateway(1);
+    const executions = new BoundedExecutions(execute, 1, LIMITS);
+    const first = executions.run(read("1"));
+    const waiting = ["3", "4", "5"].map((id) => executions.run(read(id)));
+    release();
+    const [, three, four, five] = await Promise.all([first, ...waiting]);
+    assert.deepEqual(executed.map((e) => e.reads), [1, 3, 1, 1, 1], "merged, refused for one, then each alone");
+    assert.equal((three.data?.followed as { id: string }).id, "3");
+    assert.equal((five.data?.followed as { id: string }).id, "5");
+    assert.deepEqual(four.data, { followed: null });
+    assert.match(String(four.errors?.[0].message), /job 4 is not yours/);
+    assert.deepEqual(four.errors?.[0].path, ["followed"]);
+  });
+
+  test("the graph away fails every read of the merged operation", async () => {
+    let calls = 0;
+    const executions = new BoundedExecutions(async () => {
+      if (calls++ === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      throw new Error("graph away");
+    }, 1, LIMITS);
+    const outcomes = await Promise.allSettled(["1", "3", "5"].map((id) => executions.run(read(id))));
+    assert.deepEqual(outcomes.map((outcome) => outcome.status), ["rejected", "rejected", "rejected"]);
+    assert.equal(calls, 2, "the first alone, then the two waiting in one operation");
+  });
+
+  test("without the limits each read runs alone", async () => {
+    const { execute, executed, release } = gateway(1);
+    const executions = new BoundedExecutions(execute, 1, undefined);
+    const all = ["1", "3", "5"].map((id) => executions.run(read(id)));
+    release();
+    await Promise.all(all);
+    assert.deepEqual(executed.map((e) => e.reads), [1, 1, 1]);
+  });
+});

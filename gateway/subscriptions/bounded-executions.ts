@@ -1,0 +1,95 @@
+import type { FormattedExecutionResult } from "graphql";
+import type { OperationLimits } from "../../lib/config.js";
+import type { ExecuteThroughGateway } from "./declared-subscriptions.js";
+import { mergeReads, mostMerged } from "./merged-operation.js";
+
+type Request = Parameters<ExecuteThroughGateway>[0];
+
+interface Waiting {
+  request: Request;
+  resolve: (result: FormattedExecutionResult) => void;
+  reject: (error: unknown) => void;
+}
+
+let unmergeable = 0;
+
+/** Reads that may share an operation: same twin, same caller (credentials and address), same kind of read. */
+function mergeKeyOf(request: Request): string {
+  if (request.operationName) return `\u0001${unmergeable++}`;
+  return `${request.authorization ?? ""}\u0000${request.clientAddress ?? ""}\u0000${request.subscriptionEvent ? 1 : 0}\u0000${request.query}`;
+}
+
+/**
+ * The gateway executions of subscriptions, at most `concurrency` at once: a burst of events is worked
+ * through in order instead of all at once. Reads waiting for a slot that one caller makes of one twin
+ * share it, merged into one operation (`merged-operation.ts`) within the operation limits: 10,000 jobs
+ * of a hundred callers finishing at once cost a fraction of the executions. An idle gateway runs each
+ * read at once, on its own.
+ */
+export class BoundedExecutions {
+  private inFlight = 0;
+  /** Reads waiting for a slot, by merge key, oldest key first. */
+  private readonly waiting = new Map<string, Waiting[]>();
+  /** Executions run (a merged one counts once), for tests and the benchmark. */
+  executions = 0;
+
+  private readonly execute: ExecuteThroughGateway;
+  private readonly concurrency: number;
+  private readonly limits: OperationLimits | undefined;
+
+  /** `limits`: the gateway's operation limits, within which waiting reads are merged; undefined: each read runs alone. */
+  constructor(execute: ExecuteThroughGateway, concurrency: number, limits: OperationLimits | undefined) {
+    this.execute = execute;
+    this.concurrency = concurrency;
+    this.limits = limits;
+  }
+
+  run(request: Request): Promise<FormattedExecutionResult> {
+    return new Promise((resolve, reject) => {
+      const key = mergeKeyOf(request);
+      const queue = this.waiting.get(key);
+      if (queue) queue.push({ request, resolve, reject });
+      else this.waiting.set(key, [{ request, resolve, reject }]);
+      this.startWaiting();
+    });
+  }
+
+  private startWaiting(): void {
+    while (this.inFlight < this.concurrency) {
+      const oldest = this.waiting.entries().next();
+      if (oldest.done) return;
+      const [key, queue] = oldest.value;
+      const batch = queue.splice(0, this.limits ? mostMerged(queue[0].request.query, this.limits) : 1);
+      // The rest of the key's reads go behind the other keys': one caller's burst does not hold up the others'.
+      this.waiting.delete(key);
+      if (queue.length > 0) this.waiting.set(key, queue);
+      this.inFlight++;
+      void this.runBatch(batch).finally(() => {
+        this.inFlight--;
+        this.startWaiting();
+      });
+    }
+  }
+
+  private async runBatch(batch: Waiting[]): Promise<void> {
+    const merged = batch.length > 1 && this.limits ? mergeReads(batch[0].request.query, batch.map((waiting) => waiting.request.variables), this.limits) : undefined;
+    if (merged) {
+      let result: FormattedExecutionResult;
+      try {
+        this.executions++;
+        result = await this.execute({ ...batch[0].request, query: merged.query, variables: merged.variables });
+      } catch (error) {
+        return batch.forEach((waiting) => waiting.reject(error));
+      }
+      const parts = merged.split(result);
+      if (parts) return batch.forEach((waiting, index) => waiting.resolve(parts[index]));
+    }
+    // On its own, or the merged answer held an error: each read runs alone, so its errors stay its own.
+    await Promise.all(
+      batch.map(async (waiting) => {
+        this.executions++;
+        await this.execute(waiting.request).then(waiting.resolve, waiting.reject);
+      }),
+    );
+  }
+}
