@@ -1,8 +1,7 @@
 import type http from "node:http";
 import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema } from "graphql";
-import { WebSocketServer, type WebSocket } from "ws";
-import type { Duplex } from "node:stream";
-import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer } from "ws";
+import { bindGraphqlWs } from "./ws-transport.js";
 import { OperationResolutionError } from "../../lib/errors.js";
 import type { Logger } from "../../lib/logger.js";
 import type { OperationRules } from "../../lib/graphql/operation-rules.js";
@@ -27,26 +26,6 @@ interface OperationContext {
   connection: Connection;
 }
 
-
-/**
- * Messages a connection sends in one turn of the event loop leave in one write: a burst of events
- * reaching a hundred subscriptions of one connection costs one system call, not a hundred.
- */
-function writeTogetherEachTurn(socket: WebSocket, transport: Duplex): void {
-  const send = socket.send.bind(socket);
-  let corked = false;
-  socket.send = ((...args: Parameters<WebSocket["send"]>) => {
-    if (!corked) {
-      corked = true;
-      transport.cork();
-      setImmediate(() => {
-        corked = false;
-        transport.uncork();
-      });
-    }
-    return send(...args);
-  }) as WebSocket["send"];
-}
 
 /**
  * A subscription's result on its way out, emptied once graphql-ws takes it to send (`onNext`): its loop
@@ -124,7 +103,7 @@ export function serveGraphqlWs(options: {
   };
   const documents = new DocumentCache(options.rules);
   const refusal = (error: GraphQLError): Sent => ({ errors: [options.rules.format(error)] }) as unknown as ExecutionResult;
-  const disposable = useServer(
+  const disposable = bindGraphqlWs(
     {
       // Parsed and validated here, once per text: a malformed operation is refused alone, the socket stays open.
       onSubscribe: (_ctx, _id, payload) => {
@@ -177,8 +156,8 @@ export function serveGraphqlWs(options: {
       },
     },
     sockets,
+    options.log,
   );
-  sockets.on("connection", (socket, request) => writeTogetherEachTurn(socket, request.socket));
   return {
     async close() {
       // 1012 "service restart": clients reconnect (to another replica, or to this one once it is back).
