@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import type { EmbeddedPlatform } from "../platform/embedded.js";
 import { announceJob, createJobRow, JOB_EVENTS, type JobEvent } from "../lib/jobs/engine.js";
 import { ASSET_UPLOAD } from "../subgraphs/assets/domain/upload-jobs.js";
-import { heapUsed } from "./bench/heap.js";
+import { objectHeapUsed } from "./bench/heap.js";
 
 /** The value below which `p` percent of the sorted values lie (NaN when there are none). */
 export function percentile(sorted: number[], p: number): number {
@@ -70,7 +70,7 @@ export async function benchSubscriptions(platform: EmbeddedPlatform, tokens: str
   for (let i = 0; i < subscribers; i++) jobs.push(await createJobRow(db.prisma, { kind: ASSET_UPLOAD, ownerId, input: {}, maxAttempts: 1 }));
   const jobIds = jobs.map((job) => job.id);
 
-  const heapBefore = heapUsed();
+  const heapBefore = objectHeapUsed();
   const require = createRequire(import.meta.url);
   const thread = new Worker(SUBSCRIBERS_THREAD, {
     eval: true,
@@ -86,19 +86,19 @@ export async function benchSubscriptions(platform: EmbeddedPlatform, tokens: str
   const live = messages("live");
   const finished = messages("done");
   await live;
-  const gatewayHeap = heapUsed() - heapBefore;
+  const gatewayHeap = objectHeapUsed() - heapBefore;
 
   // One listener for all the jobs, finding each event's job by its id (as the gateway does): N listeners
   // each filtering every event would cost N × N calls in this thread, and slow the gateway's deliveries too.
   const busArrivals = new Map<string, number>();
   const wanted = new Set(jobIds);
-  const busHeapBefore = heapUsed();
+  const busHeapBefore = objectHeapUsed();
   const listeners = [
     await platform.runtime.bus.subscribe(JOB_EVENTS, (event: JobEvent) => {
       if (wanted.has(event.id) && event.status === "success") busArrivals.set(event.id, now());
     }),
   ];
-  const busHeap = heapUsed() - busHeapBefore;
+  const busHeap = objectHeapUsed() - busHeapBefore;
 
   const published = new Map<string, number>();
   await db.prisma.job.updateMany({ where: { id: { in: jobIds } }, data: { status: "success", result: {} } });
