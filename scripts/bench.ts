@@ -1,6 +1,7 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { designToken } from "../testing/assets.js";
+import { benchDesignFeeds } from "./bench-design-feeds.js";
 import { benchEditing, editingSizes } from "./bench-editing.js";
 import { benchExports } from "./bench-exports.js";
 import { soak } from "./bench-soak.js";
@@ -19,7 +20,7 @@ import { readCommandLine } from "../lib/process/command-line.js";
  * (A/B alternating rounds from a load generator process, medians): our gateway against a stock
  * @apollo/gateway on a gateway-bound workload and on the product's own graph, the gateway against the
  * subgraph it forwards to, the REST adapter against the GraphQL operation it runs; then subscriptions, live editing,
- * operations refused by the limits, SQL statements per request and exports. Writes
+ * operations refused by the limits, SQL statements per request, exports, live design feeds and live editing. Writes
  * `bench-results/latest.json` and `latest.html`. `BENCH_QUICK=1`: a short run.
  */
 readCommandLine(`Usage: npm run bench
@@ -27,9 +28,9 @@ readCommandLine(`Usage: npm run bench
 Every performance figure measured side by side in one run, as ratios: our gateway against a stock
 @apollo/gateway (a gateway-bound workload and the product's own graph), the gateway against the subgraph it
 forwards to, the REST adapter against its GraphQL operation, subscriptions, refused operations, SQL
-statements per request, exports, live editing. Writes bench-results/latest.json and latest.html.
+statements per request, exports, live design feeds, live editing. Writes bench-results/latest.json and latest.html.
 BENCH_QUICK=1: a short run; BENCH_ROUNDS, BENCH_ROUND_MS, BENCH_WARMUP_MS, BENCH_CONCURRENCY,
-BENCH_SUBSCRIBERS, BENCH_EDITORS, BENCH_EDITS_PER_SECOND, BENCH_EDITING_SECONDS, BENCH_SOAK_MINUTES: the sizes.`);
+BENCH_SUBSCRIBERS (of jobs, and of design feeds), BENCH_EDITORS, BENCH_EDITS_PER_SECOND, BENCH_EDITING_SECONDS, BENCH_SOAK_MINUTES: the sizes.`);
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const number = (name: string, full: number, quick: number) => Number(process.env[name] ?? (QUICK ? quick : full));
@@ -115,6 +116,8 @@ const tokens = [];
 for (let i = 0; i < Math.ceil(subscribers / SUBSCRIPTIONS_PER_CONNECTION); i++) tokens.push(await designToken(http, people, people.client));
 results.tables.push({ title: SUBSCRIPTIONS_TITLE(subscribers), rows: await benchSubscriptions(platform, tokens, people.client.userId, subscribers) });
 
+results.tables.push(await benchDesignFeeds(platform, http, people, subscribers));
+
 results.tables.push(await benchEditing(platform, http, people, editingSizes(QUICK)));
 
 await bench.close();
@@ -132,7 +135,7 @@ if (soakMinutes > 0) {
 results.finishedAt = new Date().toISOString();
 results.machine.loadAverageAtEnd = os.loadavg();
 results.summary = goals(results);
-console.log("\nGoals (issue 18), measured side by side in this run");
+console.log("\nGoals, measured side by side in this run");
 console.table(results.summary.map((s) => ({ ...s, met: s.met ? "yes" : "no" })));
 const files = await writeResults(results);
 console.log(`\nwritten: ${files.join(", ")} (load average ${results.machine.loadAverageAtStart.map((l) => l.toFixed(2)).join(" ")} at the start, ${results.machine.loadAverageAtEnd.map((l) => l.toFixed(2)).join(" ")} at the end, on ${os.cpus().length} CPUs: other work on the machine makes every figure noisy)`);

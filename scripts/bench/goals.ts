@@ -4,6 +4,9 @@ import type { BenchResults } from "./report.js";
 /** How the live-editing table's title starts. */
 export const EDITING_TABLE = "Live editing:";
 
+/** How the design-feeds table's title starts. */
+export const DESIGN_FEEDS_TABLE = "Live design feeds:";
+
 const times = (value: number | undefined) => (value === undefined || !Number.isFinite(value) ? "—" : `${value.toFixed(2)}×`);
 
 /** The performance goals, each with the figure this run measured for it. */
@@ -29,6 +32,19 @@ export function goals(results: BenchResults): BenchResults["summary"] {
     summary.push({ figure: `subscriptions: p99 publication → delivery (${subscriptions.subscribers} subscribers)`, measured: `${p99.toFixed(0)} ms`, goal: "≤ 1000 ms", met: p99 <= 1000 });
     summary.push({ figure: "subscriptions: events delivered", measured: `${subscriptions["events delivered"]} / ${subscriptions.subscribers}`, goal: "all", met: delivered });
     summary.push({ figure: "subscriptions: heap per subscription", measured: `${kb.toFixed(2)} KB`, goal: "≤ 4 KB", met: kb <= 4 });
+  }
+  const feeds = results.tables.find((t) => t.title.startsWith(DESIGN_FEEDS_TABLE))?.rows[0];
+  if (feeds) {
+    const p99 = Number(feeds["p99 delay ms"]);
+    const kb = Number(feeds["heap per subscription KB"]);
+    summary.push({ figure: `design feeds: p99 editDesign answered → designChanged (${feeds.subscribers} subscribers)`, measured: `${p99.toFixed(0)} ms`, goal: "≤ 1000 ms", met: p99 <= 1000 });
+    summary.push({
+      figure: "design feeds: messages delivered (edits refused)",
+      measured: `${feeds["messages delivered"]} / ${feeds.subscribers} (${feeds["edits refused"]})`,
+      goal: "all (0)",
+      met: Number(feeds["messages delivered"]) === Number(feeds.subscribers) && Number(feeds["edits refused"]) === 0,
+    });
+    summary.push({ figure: "design feeds: heap per subscription", measured: `${kb.toFixed(2)} KB`, goal: "≤ 4 KB", met: kb <= 4 });
   }
   const editing = results.tables.find((t) => t.title.startsWith(EDITING_TABLE))?.rows[0];
   if (editing) summary.push(...editingGoals(editing));
