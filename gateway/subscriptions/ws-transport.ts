@@ -1,7 +1,7 @@
 import type http from "node:http";
 import type { Duplex } from "node:stream";
 import { CloseCode, handleProtocols, makeServer, type ServerOptions } from "graphql-ws";
-import type { WebSocket, WebSocketServer } from "ws";
+import { WebSocket, type WebSocketServer } from "ws";
 import type { Logger } from "../../lib/logger.js";
 
 /** A ping every this often; a connection that has not answered the last one by the next is dropped. */
@@ -29,20 +29,27 @@ export function bindGraphqlWs<Extra extends SocketExtra>(
 ): { dispose(): Promise<void> } {
   const server = makeServer<Record<string, unknown> | undefined, Extra>(options);
   sockets.options.handleProtocols = handleProtocols;
-  sockets.on("connection", (socket, request) => {
+  // One timer for every connection: each is pinged, and dropped when it has not answered the previous ping.
+  const keepAlive = setInterval(() => {
+    for (const socket of sockets.clients as Set<KeptSocket>) {
+      if (socket[UNANSWERED]) socket.terminate();
+      else {
+        socket[UNANSWERED] = true;
+        socket.ping();
+      }
+    }
+  }, keepAliveMs);
+  keepAlive.unref();
+  sockets.on("close", () => clearInterval(keepAlive));
+  sockets.on("connection", (socket: KeptSocket, request) => {
     const refuse = (error: unknown) => {
       log.error({ err: error }, "a WebSocket connection failed");
       socket.close(CloseCode.InternalServerError, "Internal server error");
     };
     socket.once("error", refuse);
-    writeTogetherEachTurn(socket, request.socket);
-    let answered = true;
-    const keepAlive = setInterval(() => {
-      if (!answered) return socket.terminate();
-      answered = false;
-      socket.ping();
-    }, keepAliveMs);
-    socket.on("pong", () => (answered = true));
+    socket.on("pong", answered);
+    socket[TRANSPORT] = request.socket;
+    socket.send = sendTogether as WebSocket["send"];
     const closed = server.opened(
       {
         protocol: socket.protocol,
@@ -50,34 +57,45 @@ export function bindGraphqlWs<Extra extends SocketExtra>(
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) => socket.on("message", (data) => void handle(String(data)).catch(refuse)),
       },
-      { socket, request } as Extra,
+      { socket, request } as unknown as Extra,
     );
-    socket.once("close", (code, reason) => {
-      clearInterval(keepAlive);
-      void closed(code, String(reason));
-    });
+    socket.once("close", (code, reason) => void closed(code, String(reason)));
   });
   return {
     async dispose() {
+      clearInterval(keepAlive);
       for (const client of sockets.clients) client.close(1001, "Going away");
       sockets.removeAllListeners("connection");
     },
   };
 }
 
-/** Messages a socket sends in one turn of the event loop, written together when the turn ends. */
-function writeTogetherEachTurn(socket: WebSocket, transport: Duplex): void {
-  const send = socket.send.bind(socket);
-  let corked = false;
-  socket.send = ((...args: Parameters<WebSocket["send"]>) => {
-    if (!corked) {
-      corked = true;
-      transport.cork();
-      setImmediate(() => {
-        corked = false;
-        transport.uncork();
-      });
-    }
-    return send(...args);
-  }) as WebSocket["send"];
+const TRANSPORT = Symbol("transport");
+const CORKED = Symbol("corked");
+const UNANSWERED = Symbol("unanswered ping");
+
+/** A connection's state, on the socket itself: shared functions instead of closures per connection (each editor has one). */
+interface KeptSocket extends WebSocket {
+  [TRANSPORT]: Duplex;
+  [CORKED]?: boolean;
+  [UNANSWERED]?: boolean;
+}
+
+function answered(this: WebSocket): void {
+  (this as KeptSocket)[UNANSWERED] = false;
+}
+
+/** `send`, corking the connection until the turn of the event loop ends: what it sends meanwhile is written together. */
+function sendTogether(this: KeptSocket, ...args: unknown[]): void {
+  if (!this[CORKED]) {
+    this[CORKED] = true;
+    this[TRANSPORT].cork();
+    setImmediate(uncork, this);
+  }
+  (WebSocket.prototype.send as (...args: unknown[]) => void).apply(this, args);
+}
+
+function uncork(socket: KeptSocket): void {
+  socket[CORKED] = false;
+  socket[TRANSPORT].uncork();
 }
