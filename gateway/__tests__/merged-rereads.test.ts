@@ -89,25 +89,27 @@ describe("bounded gateway executions of subscription re-reads", () => {
     assert.deepEqual(answers.map((answer) => (answer.data?.followed as { id: string }).id), ["1", "3", "5"]);
   });
 
-  test("reads waiting for a slot share operations per caller, within the limits; callers never share one", async () => {
+  test("re-reads waiting for a slot share operations per caller, within the limits; callers never share one, first reads run alone", async () => {
     const { execute, executed, release } = gateway(1);
     const executions = new BoundedExecutions(execute, 1, LIMITS);
     const first = executions.run(read("1"));
     const ada = Array.from({ length: 10 }, (_, i) => executions.run(read(String(2 * i + 3))));
     const bob = [executions.run(read("2", "bob")), executions.run(read("4", "bob"))];
-    const firstRead = executions.run(read("9", "ada", false));
+    // A subscription's first read counts against the caller's rate limits: never merged, so never counted twice.
+    const firstReads = [executions.run(read("9", "ada", false)), executions.run(read("11", "ada", false))];
     release();
-    const answers = await Promise.all([first, ...ada, ...bob, firstRead]);
+    const answers = await Promise.all([first, ...ada, ...bob, ...firstReads]);
     assert.deepEqual(executed, [
       { caller: "ada", reads: 1 },
       { caller: "ada", reads: 5 },
       { caller: "bob", reads: 2 },
       { caller: "ada", reads: 1 },
+      { caller: "ada", reads: 1 },
       { caller: "ada", reads: 5 },
     ]);
-    assert.equal(executions.executions, 5);
+    assert.equal(executions.executions, 6);
     const ids = answers.map((answer) => (answer.data?.followed as { id: string; owner: string }).id);
-    assert.deepEqual(ids, ["1", ...Array.from({ length: 10 }, (_, i) => String(2 * i + 3)), "2", "4", "9"]);
+    assert.deepEqual(ids, ["1", ...Array.from({ length: 10 }, (_, i) => String(2 * i + 3)), "2", "4", "9", "11"]);
     assert.deepEqual(answers.map((answer) => answer.errors), answers.map(() => undefined));
   });
 

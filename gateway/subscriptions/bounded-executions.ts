@@ -13,10 +13,14 @@ interface Waiting {
 
 let unmergeable = 0;
 
-/** Reads that may share an operation: same twin, same caller (credentials and address), same kind of read. */
+/**
+ * Reads that may share an operation: re-reads after an event of the same twin by the same caller
+ * (credentials and address). A subscription's first read runs alone: it counts against the caller's
+ * rate limits, and a merged operation read again alone after an error would count it twice.
+ */
 function mergeKeyOf(request: Request): string {
-  if (request.operationName) return `\u0001${unmergeable++}`;
-  return `${request.authorization ?? ""}\u0000${request.clientAddress ?? ""}\u0000${request.subscriptionEvent ? 1 : 0}\u0000${request.query}`;
+  if (request.operationName || !request.subscriptionEvent) return `\u0001${unmergeable++}`;
+  return `${request.authorization ?? ""}\u0000${request.clientAddress ?? ""}\u0000${request.query}`;
 }
 
 /**
