@@ -116,6 +116,11 @@ export function mostMerged(query: string, limits: OperationLimits): number {
  * place of its own (`m0_`, `m1_`, …, its variables prefixed alike), and how to split the answer. A split
  * gives undefined when the answer holds any error: then each read must run on its own, so that its
  * errors, and a null that would spread from one root field to the others, stay its own.
+ *
+ * The operation always has as many places as the limits allow, the last read repeated in those left
+ * over: one text per twin, so the gateway and the subgraph parse, validate and plan it once (planning a
+ * text per number of reads cost a first burst 100–200 ms), and a repeated read is the request's own
+ * loaders' (no statement more).
  */
 export function mergeReads(
   query: string,
@@ -123,18 +128,19 @@ export function mergeReads(
   limits: OperationLimits,
 ): { query: string; variables: Record<string, unknown>; split: (result: FormattedExecutionResult) => FormattedExecutionResult[] | undefined } | undefined {
   const twin = twinOf(query, limits);
-  if (!twin || variables.length < 2 || variables.length > twin.mostPerOperation) return undefined;
+  const places = twin?.mostPerOperation ?? 1;
+  if (!twin || variables.length < 2 || variables.length > places) return undefined;
   const merged: Record<string, unknown> = {};
-  variables.forEach((values, index) => {
-    for (const [name, value] of Object.entries(values)) merged[placeOf(index) + name] = value;
-  });
+  for (let index = 0; index < places; index++) {
+    for (const [name, value] of Object.entries(variables[Math.min(index, variables.length - 1)])) merged[placeOf(index) + name] = value;
+  }
   return {
-    query: mergedText(twin, query, variables.length),
+    query: mergedText(twin, query, places),
     variables: merged,
     split: (result) => {
       const data = result.data;
-      // Refused as a whole (a limit the estimate missed): fewer reads are merged from now on.
-      if (result.errors?.some((error) => !error.path?.length)) twin.mostPerOperation = Math.max(1, Math.floor(variables.length / 2));
+      // Refused as a whole (a limit the estimate missed): fewer places from now on.
+      if (result.errors?.some((error) => !error.path?.length)) twin.mostPerOperation = Math.max(1, Math.floor(places / 2));
       if (result.errors?.length || !data) return undefined;
       return variables.map((_, index) => ({ data: { [twin.responseKey]: data[placeOf(index)] } }));
     },
