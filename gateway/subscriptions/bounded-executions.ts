@@ -28,10 +28,10 @@ function mergeKeyOf(request: Request): string {
 
 /**
  * The gateway executions of subscriptions, at most `concurrency` at once: a burst of events is worked
- * through in order instead of all at once. Reads waiting for a slot that one caller makes of one twin
- * share it, merged into one operation (`merged-operation.ts`) within the operation limits: 10,000 jobs
- * of a hundred callers finishing at once cost a fraction of the executions. An idle gateway runs each
- * read at once, on its own.
+ * through in order instead of all at once. Re-reads after an event waiting for a slot that one caller
+ * makes of one twin share it, merged into one operation (`merged-operation.ts`) within the operation
+ * limits: 10,000 jobs of a hundred callers finishing at once cost a fraction of the executions. An idle
+ * gateway runs each read at once, on its own.
  */
 export class BoundedExecutions {
   private inFlight = 0;
