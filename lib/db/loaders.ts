@@ -67,26 +67,28 @@ function signatureOf(options: unknown[]): string {
   });
 }
 
+type ColumnReadOptions = { where?: Record<string, unknown>; orderBy?: unknown; select?: Record<string, true> };
+
+/** The process's merged reads of `model`'s rows by `column`, one per read signature (filter, order, columns). */
+function columnReadsOf<Row extends object, Key>(model: ModelDelegate<Row>, column: keyof Row & string, options: ColumnReadOptions = {}): CoalescedReads<Key, Row> {
+  const select = options.select && { ...options.select, [column]: true };
+  const signature = signatureOf([column, options.where, options.orderBy, select]);
+  return sharedGroupReadsOf<Row, Key>(model, signature, () =>
+    new CoalescedReads<Key, Row>(
+      (keys) => Promise.resolve(model.findMany({ where: { ...options.where, [column]: { in: keys } }, orderBy: options.orderBy, ...(select && { select }) })),
+      (row) => row[column] as Key | null,
+    ),
+  );
+}
+
 /**
  * The rows whose `column` is each key (in `orderBy`), batched into one `findMany`; keys without rows get [].
  * With `select`, only those columns are read (and `column`, to group by). Like `sharedIdLoader`, the
  * batches of concurrent requests making the same read of the same model (same filter, order and
  * columns) on the same client are merged into one statement while the event loop turns.
  */
-export function groupLoader<Row extends object, Key = number>(
-  model: ModelDelegate<Row>,
-  column: keyof Row & string,
-  options: { where?: Record<string, unknown>; orderBy?: unknown; select?: Record<string, true> } = {},
-): DataLoader<Key, Row[]> {
-  const select = options.select && { ...options.select, [column]: true };
-  const signature = signatureOf([column, options.where, options.orderBy, select]);
-  const reads = sharedGroupReadsOf<Row, Key>(model, signature, () =>
-    new CoalescedReads<Key, Row>(
-      (keys) => Promise.resolve(model.findMany({ where: { ...options.where, [column]: { in: keys } }, orderBy: options.orderBy, ...(select && { select }) })),
-      (row) => row[column] as Key | null,
-    ),
-  );
-  return new DataLoader(reads.read);
+export function groupLoader<Row extends object, Key = number>(model: ModelDelegate<Row>, column: keyof Row & string, options: ColumnReadOptions = {}): DataLoader<Key, Row[]> {
+  return new DataLoader(columnReadsOf<Row, Key>(model, column, options).read);
 }
 
 /**
@@ -95,10 +97,7 @@ export function groupLoader<Row extends object, Key = number>(
  * table, not one per token).
  */
 export async function readUniqueShared<Row extends object, Key>(model: ModelDelegate<Row>, column: keyof Row & string, key: Key): Promise<Row | null> {
-  const reads = sharedGroupReadsOf<Row, Key>(model, signatureOf([column, undefined, undefined, undefined]), () =>
-    new CoalescedReads<Key, Row>((keys) => Promise.resolve(model.findMany({ where: { [column]: { in: keys } } })), (row) => row[column] as Key | null),
-  );
-  const [rows] = await reads.read([key]);
+  const [rows] = await columnReadsOf<Row, Key>(model, column).read([key]);
   return rows[0] ?? null;
 }
 
