@@ -7,6 +7,7 @@ import { applyMigrations } from "./migrations.js";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { instrumentAdapter, type StatementCounter } from "./adapter-wrapper.js";
 import { pgliteRunner, postgresRunner, type SqlRunner } from "./sql-runner.js";
+import { withStatementParsersOnce } from "./pglite-parsers.js";
 
 export { PrismaClient };
 
@@ -85,7 +86,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   await applyMigrations(pgliteRunner(pglite, { ownsDatabase: false }));
   const statements = { count: 0 };
   // The PGlite adapter is typed against an older copy of Prisma's adapter interface; same contract at runtime.
-  const adapter = instrumentAdapter(new PrismaPGlite(pglite), statements, true) as never;
+  const adapter = instrumentAdapter(new PrismaPGlite(await withStatementParsersOnce(pglite)), statements, true) as never;
   const prisma = new PrismaClient({ adapter });
   return {
     kind: "pglite",
