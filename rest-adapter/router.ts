@@ -144,14 +144,14 @@ export function serviceRouter(service: RestService, options: AdapterOptions, onl
   const style = service.errorStyle ?? businessStyle;
   const router = express.Router();
   // Matched the way the routes themselves are (any case, a trailing slash), and before CORS can grant anything.
-  const backendOnly = express.Router();
+  // Layers of this router, not a router of their own: leaving a nested router without an answer costs an
+  // event-loop turn (`setImmediate`) on every request.
   for (const route of service.routes.filter((candidate) => candidate.noBrowser && only(candidate))) {
-    backendOnly.all(route.path, (req, res, next) => {
+    router.all(route.path, (req, res, next) => {
       if (req.headers.origin === undefined) return next();
       res.status(403).json(style.adapter("browser_refused", "This endpoint cannot be called from a browser"));
     });
   }
-  router.use(backendOnly);
   router.use(cors(corsOptions(options.corsAllowOrigin)));
   const json = express.json({ limit: options.bodyLimitBytes, type: "application/json" });
   const text = express.text({ limit: options.bodyLimitBytes, type: () => true });
