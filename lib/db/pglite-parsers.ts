@@ -1,6 +1,6 @@
 import { types, type PGlite } from "@electric-sql/pglite";
 
-type Parser = (value: string, typeId: number) => unknown;
+type Parser = (value: string, typeId?: number) => unknown;
 type Parsers = Record<number, Parser>;
 interface StatementOptions {
   parsers?: Parsers;
