@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Request, type Response, type Router } from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response, type Router } from "express";
 import cors from "cors";
 import type { Logger } from "../lib/logger.js";
 import { callerAddress, corsOptions, healthz } from "../lib/http.js";
@@ -136,35 +136,54 @@ function runRoute(route: RestRoute, options: AdapterOptions, style: ErrorStyle) 
   };
 }
 
+/** What answers one service's routes: CORS, then each route's body parser and handler; errors in the service's style. */
+export interface ServiceStack {
+  service: RestService;
+  /** The routes kept, in the table's order. */
+  routes: { route: RestRoute; handlers: RequestHandler[] }[];
+  cors: RequestHandler;
+  errors: ErrorRequestHandler;
+}
+
+export function serviceStack(service: RestService, options: AdapterOptions, only: (route: RestRoute) => boolean = () => true): ServiceStack {
+  const style = service.errorStyle ?? businessStyle;
+  const json = express.json({ limit: options.bodyLimitBytes, type: "application/json" });
+  const text = express.text({ limit: options.bodyLimitBytes, type: () => true });
+  const bytes = express.raw({ limit: options.bodyLimitBytes, type: () => true });
+  const form = express.urlencoded({ limit: options.bodyLimitBytes, extended: false, type: "application/x-www-form-urlencoded" });
+  const routes = service.routes.filter(only).map((route) => {
+    const parser = route.upload ? [] : [route.bytesBody ? bytes : route.rawBody ? text : route.form ? form : json];
+    const handler = runRoute(route, options, style);
+    return { route, handlers: [...parser, options.metrics ? timedRoute(service.name, `${route.method} ${route.path}`, handler) : handler] };
+  });
+  return { service, routes, cors: cors(corsOptions(options.corsAllowOrigin)), errors: bodyErrors(style) };
+}
+
+/** A request from a browser to a backend-only route: refused before CORS can grant anything. */
+function browserRefused(service: RestService, res: Response): void {
+  res.status(403).json((service.errorStyle ?? businessStyle).adapter("browser_refused", "This endpoint cannot be called from a browser"));
+}
+
 /**
  * Builds the router of one service from its route table (or the routes `only` keeps); unknown paths
  * 404, wrong methods 405, in the service's error style.
  */
 export function serviceRouter(service: RestService, options: AdapterOptions, only: (route: RestRoute) => boolean = () => true): Router {
   const style = service.errorStyle ?? businessStyle;
+  const stack = serviceStack(service, options, only);
   const router = express.Router();
   // Matched the way the routes themselves are (any case, a trailing slash), and before CORS can grant anything.
   // Layers of this router, not a router of their own: leaving a nested router without an answer costs an
   // event-loop turn (`setImmediate`) on every request.
-  for (const route of service.routes.filter((candidate) => candidate.noBrowser && only(candidate))) {
-    router.all(route.path, (req, res, next) => {
-      if (req.headers.origin === undefined) return next();
-      res.status(403).json(style.adapter("browser_refused", "This endpoint cannot be called from a browser"));
-    });
+  for (const { route } of stack.routes.filter((candidate) => candidate.route.noBrowser)) {
+    router.all(route.path, (req, res, next) => (req.headers.origin === undefined ? next() : browserRefused(service, res)));
   }
-  router.use(cors(corsOptions(options.corsAllowOrigin)));
-  const json = express.json({ limit: options.bodyLimitBytes, type: "application/json" });
-  const text = express.text({ limit: options.bodyLimitBytes, type: () => true });
-  const bytes = express.raw({ limit: options.bodyLimitBytes, type: () => true });
-  const form = express.urlencoded({ limit: options.bodyLimitBytes, extended: false, type: "application/x-www-form-urlencoded" });
+  router.use(stack.cors);
   router.get("/healthz", healthz);
   router.get("/readyz", readyz(() => options.readiness));
   const methodsByPath = new Map<string, string[]>();
-  for (const route of service.routes.filter(only)) {
-    const method = route.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";
-    const parser = route.upload ? [] : [route.bytesBody ? bytes : route.rawBody ? text : route.form ? form : json];
-    const handler = runRoute(route, options, style);
-    router[method](route.path, ...parser, options.metrics ? timedRoute(service.name, `${route.method} ${route.path}`, handler) : handler);
+  for (const { route, handlers } of stack.routes) {
+    router[route.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete"](route.path, ...handlers);
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method]);
   }
   methodsByPath.set("/healthz", ["GET"]);
@@ -175,6 +194,6 @@ export function serviceRouter(service: RestService, options: AdapterOptions, onl
     });
   }
   router.use((_req, res) => void res.status(404).json(style.adapter("not_found", "Not found")));
-  router.use(bodyErrors(style));
+  router.use(stack.errors);
   return router;
 }

@@ -1,14 +1,15 @@
 import express, { type Express } from "express";
 import type { Config } from "../lib/config.js";
-import { finishJsonApp, listen, trustProxyValue, type RunningServer } from "../lib/http.js";
+import { finishJsonApp, listen, trustProxyValue, weakEtag, type RunningServer } from "../lib/http.js";
 import { InternalCalls } from "../lib/auth/internal-calls.js";
 import { mountMetrics } from "../lib/metrics/endpoint.js";
 import { resolveJwtSecret } from "../lib/auth/jwt-secret.js";
 import type { Logger } from "../lib/logger.js";
-import { serviceRouter, type AdapterOptions } from "./router.js";
+import { serviceRouter, serviceStack, type AdapterOptions } from "./router.js";
+import { routeDispatch, type MountedStack } from "./route-dispatch.js";
 import { authorizationPage } from "./oauth/authorize.js";
 import { openidConfiguration } from "./oauth/openid-configuration.js";
-import type { RestService } from "./route-table.js";
+import type { RestRoute, RestService } from "./route-table.js";
 import { overHttp, type RunOperation } from "./gateway-client.js";
 import { REST_SERVICES } from "./services.js";
 import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
@@ -37,18 +38,26 @@ export function adapterOptions(
 
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
 export function mountPrefixedServices(app: Express, options: AdapterOptions): void {
-  app.use(authorizationPage(options));
+  const mounts: (MountedStack & { only?: (route: RestRoute) => boolean })[] = options.services.flatMap((service) => {
+    const stack = serviceStack(service, options);
+    const alsoAuth = (route: RestRoute) => route.alsoAuth === true;
+    return [
+      ...[service.prefix, ...(service.alsoUnder ?? [])].map((prefix) => ({ prefix, stack })),
+      ...(service.authPrefix ? [{ prefix: service.authPrefix, stack: serviceStack(service, options, alsoAuth), only: alsoAuth }] : []),
+    ];
+  });
+  // Under its path: a router every request entered and left unanswered cost each one an event-loop turn.
+  app.use("/oauth/authorize", authorizationPage(options));
   app.get("/.well-known/openid-configuration", openidConfiguration(options.publicUrl));
-  for (const service of options.services) {
-    for (const prefix of [service.prefix, ...(service.alsoUnder ?? [])]) app.use(prefix, serviceRouter(service, options));
-    if (service.authPrefix) app.use(service.authPrefix, serviceRouter(service, options, (route) => route.alsoAuth === true));
-  }
+  app.use(routeDispatch(mounts));
+  for (const { prefix, stack, only } of mounts) app.use(prefix, serviceRouter(stack.service, options, only));
 }
 
 function newApp(config: Config): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxyValue(config.trustProxy));
+  app.set("etag", weakEtag);
   return app;
 }
 
@@ -57,6 +66,7 @@ export async function startDirectPorts(config: Config, options: AdapterOptions, 
   const started = await Promise.all(
     directServices(config, options.services).map(async ({ service, port }) => {
       const app = newApp(config);
+      app.use(routeDispatch([{ prefix: "", stack: serviceStack(service, options) }]));
       app.use(serviceRouter(service, options));
       finishJsonApp(app, options.log);
       return [service.name, await listen(app, port, host)] as const;

@@ -50,22 +50,22 @@ function refuse(res: Response, params: Params, error: GraphQLFormattedError | un
 }
 
 /**
- * The authorization endpoint (`/oauth/authorize`): a sign-in and consent page served by us, with no
- * external assets. Approving signs the user in (accounts) and asks identity for a code.
+ * The authorization endpoint, to mount at `/oauth/authorize`: a sign-in and consent page served by us,
+ * with no external assets. Approving signs the user in (accounts) and asks identity for a code.
  */
 export function authorizationPage(options: AdapterOptions): Router {
   const router = express.Router();
   const run = (req: Request, query: string, variables: Record<string, unknown>, authorization?: string) =>
     options.runOperation({ query, variables, caller: { ...callerOf(req, options), authorization } });
 
-  router.get("/oauth/authorize", async (req: Request, res: Response) => {
+  router.get("/", async (req: Request, res: Response) => {
     const params = readParams(req.query);
     const prompt = await run(req, PROMPT, { request: asRequest(params) });
     if (prompt.errors?.length || !prompt.data) return refuse(res, params, prompt.errors?.[0]);
     consentPage(res, 200, params, prompt.data.authorizationPrompt as { clientName: string; scopes: string[] });
   });
 
-  router.post("/oauth/authorize", express.urlencoded({ extended: false, limit: "16kb" }), async (req: Request, res: Response) => {
+  router.post("/", express.urlencoded({ extended: false, limit: "16kb" }), async (req: Request, res: Response) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const params = readParams(body);
     const prompt = await run(req, PROMPT, { request: asRequest(params) });
