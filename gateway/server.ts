@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type Express } from "express";
 import cors from "cors";
 import { graphqlHandler } from "../lib/graphql/http-handler.js";
 import type { Config } from "../lib/config.js";
-import { callerAddress, corsOptions, finishJsonApp, healthz, listen, trustProxyValue, upgradeCallerAddress, type RunningServer } from "../lib/http.js";
+import { callerAddress, corsOptions, finishJsonApp, healthz, listen, trustProxyValue, upgradeCallerAddress, weakEtag, type RunningServer } from "../lib/http.js";
 import { mountMetrics } from "../lib/metrics/endpoint.js";
 import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
 import { mountBlobProxy } from "./blob-proxy.js";
@@ -49,6 +49,7 @@ function httpApp(graph: Graph, options: GatewayOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxyValue(config.trustProxy));
+  app.set("etag", weakEtag);
   app.get("/healthz", healthz);
   const subgraphChecks = Object.entries(options.subgraphUrls).map(([name, url]) => healthCheck(`subgraph:${name}`, healthUrlOf(url)));
   app.get("/readyz", readyz(() => [...options.readiness, ...subgraphChecks]));
