@@ -19,8 +19,8 @@ export interface RunningServer {
 /**
  * Express's weak ETag, byte for byte (`W/"<length in hex>-<SHA-1, base64, 27 characters>"`), from a
  * one-shot digest. Express's own makes a `crypto.createHash` object per answer: a native object whose
- * weak handle every young-generation collection then processes, about 1 ms of each pause at 3,000 REST
- * answers a second. `app.set("etag", weakEtag)`.
+ * weak handle every young-generation collection then processes: 0.6 ms of each pause at 3,000 REST
+ * answers a second (1.39 → 0.80 ms). `app.set("etag", weakEtag)`.
  */
 export function weakEtag(body: string | Buffer, encoding?: BufferEncoding): string {
   const bytes = typeof body === "string" && encoding !== undefined && encoding !== "utf8" && encoding !== "utf-8" ? Buffer.from(body, encoding) : body;
