@@ -165,12 +165,12 @@ function browserRefused(service: RestService, res: Response): void {
 }
 
 /**
- * Builds the router of one service from its route table (or the routes `only` keeps); unknown paths
+ * The router of one service over its stack (`serviceStack`, the same the dispatcher runs); unknown paths
  * 404, wrong methods 405, in the service's error style.
  */
-export function serviceRouter(service: RestService, options: AdapterOptions, only: (route: RestRoute) => boolean = () => true): Router {
+export function serviceRouter(stack: ServiceStack, options: AdapterOptions): Router {
+  const service = stack.service;
   const style = service.errorStyle ?? businessStyle;
-  const stack = serviceStack(service, options, only);
   const router = express.Router();
   // Matched the way the routes themselves are (any case, a trailing slash), and before CORS can grant anything.
   // Layers of this router, not a router of their own: leaving a nested router without an answer costs an

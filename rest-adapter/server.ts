@@ -9,7 +9,7 @@ import { serviceRouter, serviceStack, type AdapterOptions } from "./router.js";
 import { routeDispatch, type MountedStack } from "./route-dispatch.js";
 import { authorizationPage } from "./oauth/authorize.js";
 import { openidConfiguration } from "./oauth/openid-configuration.js";
-import type { RestRoute, RestService } from "./route-table.js";
+import type { RestService } from "./route-table.js";
 import { overHttp, type RunOperation } from "./gateway-client.js";
 import { REST_SERVICES } from "./services.js";
 import { healthCheck, healthUrlOf, readyz, type ReadinessCheck } from "../lib/readiness.js";
@@ -38,19 +38,18 @@ export function adapterOptions(
 
 /** Mounts every service under its prefixes on an existing app (the main port), and the authorization page. */
 export function mountPrefixedServices(app: Express, options: AdapterOptions): void {
-  const mounts: (MountedStack & { only?: (route: RestRoute) => boolean })[] = options.services.flatMap((service) => {
+  const mounts: MountedStack[] = options.services.flatMap((service) => {
     const stack = serviceStack(service, options);
-    const alsoAuth = (route: RestRoute) => route.alsoAuth === true;
     return [
       ...[service.prefix, ...(service.alsoUnder ?? [])].map((prefix) => ({ prefix, stack })),
-      ...(service.authPrefix ? [{ prefix: service.authPrefix, stack: serviceStack(service, options, alsoAuth), only: alsoAuth }] : []),
+      ...(service.authPrefix ? [{ prefix: service.authPrefix, stack: serviceStack(service, options, (route) => route.alsoAuth === true) }] : []),
     ];
   });
   // Under its path: a router every request entered and left unanswered cost each one an event-loop turn.
   app.use("/oauth/authorize", authorizationPage(options));
   app.get("/.well-known/openid-configuration", openidConfiguration(options.publicUrl));
   app.use(routeDispatch(mounts));
-  for (const { prefix, stack, only } of mounts) app.use(prefix, serviceRouter(stack.service, options, only));
+  for (const { prefix, stack } of mounts) app.use(prefix, serviceRouter(stack, options));
 }
 
 function newApp(config: Config): Express {
@@ -66,8 +65,9 @@ export async function startDirectPorts(config: Config, options: AdapterOptions, 
   const started = await Promise.all(
     directServices(config, options.services).map(async ({ service, port }) => {
       const app = newApp(config);
-      app.use(routeDispatch([{ prefix: "", stack: serviceStack(service, options) }]));
-      app.use(serviceRouter(service, options));
+      const stack = serviceStack(service, options);
+      app.use(routeDispatch([{ prefix: "", stack }]));
+      app.use(serviceRouter(stack, options));
       finishJsonApp(app, options.log);
       return [service.name, await listen(app, port, host)] as const;
     }),

@@ -46,8 +46,8 @@ function routersAlone(options: AdapterOptions): Express {
   app.use("/oauth/authorize", authorizationPage(options));
   app.get("/.well-known/openid-configuration", openidConfiguration(options.publicUrl));
   for (const service of options.services) {
-    for (const prefix of [service.prefix, ...(service.alsoUnder ?? [])]) app.use(prefix, serviceRouter(service, options));
-    if (service.authPrefix) app.use(service.authPrefix, serviceRouter(service, options, (route) => route.alsoAuth === true));
+    for (const prefix of [service.prefix, ...(service.alsoUnder ?? [])]) app.use(prefix, serviceRouter(serviceStack(service, options), options));
+    if (service.authPrefix) app.use(service.authPrefix, serviceRouter(serviceStack(service, options, (route) => route.alsoAuth === true), options));
   }
   return app;
 }
@@ -61,8 +61,9 @@ function withDispatch(options: AdapterOptions): Express {
 /** A direct port: one service at the root, with and without the dispatcher. */
 function directPort(service: RestService, options: AdapterOptions, dispatch: boolean): Express {
   const app = express();
-  if (dispatch) app.use(routeDispatch([{ prefix: "", stack: serviceStack(service, options) }]));
-  app.use(serviceRouter(service, options));
+  const stack = serviceStack(service, options);
+  if (dispatch) app.use(routeDispatch([{ prefix: "", stack }]));
+  app.use(serviceRouter(stack, options));
   return app;
 }
 
