@@ -39,15 +39,18 @@ export async function withStatementParsersOnce(pglite: PGlite): Promise<PGlite> 
     const { parsers: _taken, ...rest } = options;
     return rest;
   };
-  const statementsOf = <T extends object>(target: T): T =>
-    new Proxy(target, {
+  // `query` and `transaction` are read on every statement: their wrappers are made once per instance or transaction.
+  const statementsOf = <T extends { query: Function; transaction?: Function }>(target: T): T => {
+    const query = async (sql: string, params?: unknown[], options?: StatementOptions) => target.query(sql, params, withoutParsers(options));
+    const transaction = (run: (tx: PGlite) => Promise<unknown>) => target.transaction!((tx: PGlite) => run(statementsOf(tx)));
+    return new Proxy(target, {
       get(object, property) {
+        if (property === "query") return query;
+        if (property === "transaction") return transaction;
         const value = Reflect.get(object, property, object);
-        if (typeof value !== "function") return value;
-        if (property === "query") return async (sql: string, params?: unknown[], options?: StatementOptions) => value.call(object, sql, params, withoutParsers(options));
-        if (property === "transaction") return (run: (tx: object) => Promise<unknown>) => value.call(object, (tx: object) => run(statementsOf(tx)));
-        return value.bind(object);
+        return typeof value === "function" ? value.bind(object) : value;
       },
     });
+  };
   return statementsOf(pglite);
 }
