@@ -3,6 +3,7 @@ import type { Logger } from "../../lib/logger.js";
 import type { DomainContext } from "../../lib/modules/domain-module.js";
 import type { Bus } from "../../lib/pubsub.js";
 import type { FileService } from "../../lib/storage/file-service.js";
+import type { ContentBudgets } from "../designs/public.js";
 import type { BrandTemplatesLoaders } from "./loaders.js";
 import type { BrandTemplatesSettings } from "./settings.js";
 
@@ -21,6 +22,8 @@ export interface BrandTemplatesDependencies {
   createLinkKey: Buffer;
   /** Signs list continuations. */
   continuationKey: Buffer;
+  /** What a design made from a template (a snapshot, a copy) may hold. */
+  designBudgets: ContentBudgets;
 }
 
 export type BrandTemplatesContext = DomainContext<BrandTemplatesDependencies, BrandTemplatesLoaders>;

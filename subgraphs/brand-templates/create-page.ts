@@ -10,7 +10,7 @@ import { designFromTemplate } from "./domain/template-designs.js";
 /** Designs one template's create links make per minute, whoever holds them (documented). */
 export const CREATIONS_PER_TEMPLATE_PER_MINUTE = 30;
 
-type CreateDependencies = Pick<BrandTemplatesDependencies, "db" | "log" | "publicUrl" | "viewKey" | "createLinkKey">;
+type CreateDependencies = Pick<BrandTemplatesDependencies, "db" | "log" | "publicUrl" | "viewKey" | "createLinkKey" | "designBudgets">;
 
 /** A self-contained refusal page: no script, nothing of the template. */
 function refusal(res: Response, status: number, message: string): void {
@@ -43,7 +43,7 @@ export function mountCreateLinks(app: Express, deps: CreateDependencies, creatio
       const stillMember = (await teamsOfUsers(deps.db, [grant.user])).get(grant.user) === grant.team;
       if (!template || template.teamId !== grant.team || !stillMember) return refusal(res, 404, "This brand template is no longer available.");
       if (!(await teamCapabilities(deps.db, grant.team)).includes("brand_template")) return refusal(res, 403, "Your team's plan no longer includes brand templates.");
-      const designId = await designFromTemplate(deps.db, template, template.fields, { userId: grant.user, teamId: grant.team });
+      const designId = await designFromTemplate(deps.db, template, template.fields, { userId: grant.user, teamId: grant.team }, deps.designBudgets);
       res.set("cache-control", "no-store").redirect(303, designUrls(deps, designId).editUrl);
     } catch (error) {
       deps.log.error({ err: error, templateId }, "a design could not be made from a brand template");

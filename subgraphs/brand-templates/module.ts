@@ -1,4 +1,4 @@
-import { DESIGN_VIEW_KEY_PURPOSE } from "../designs/public.js";
+import { DESIGN_VIEW_KEY_PURPOSE, designContentBudgets } from "../designs/public.js";
 import { defineDomain } from "../../lib/modules/domain-module.js";
 import { AUTOFILL_ERROR_CODES, DESIGN_AUTOFILL } from "./domain/autofill-jobs.js";
 import { brandTemplateJobHandlers } from "./domain/job-handlers.js";
@@ -22,6 +22,7 @@ function dependencies(runtime: DataRuntime, settings: BrandTemplatesSettings): B
     viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE),
     createLinkKey: runtime.keyFor("brand-template-create-links"),
     continuationKey: runtime.keyFor("brand-template-continuations"),
+    designBudgets: designContentBudgets(runtime.config.settings),
   };
 }
 
@@ -33,6 +34,6 @@ export default defineDomain(manifest, {
   routes: (app, runtime, settings) =>
     mountCreateLinks(app, dependencies(runtime, settings as BrandTemplatesSettings), runtime.limiters({ name: "brand-template-creations", points: CREATIONS_PER_TEMPLATE_PER_MINUTE, durationSeconds: 60 })),
   loaders: ({ db }) => createLoaders(db),
-  jobs: (runtime) => brandTemplateJobHandlers(runtime.db.prisma),
+  jobs: (runtime) => brandTemplateJobHandlers(runtime.db.prisma, designContentBudgets(runtime.config.settings)),
   jobErrorCodes: { [DESIGN_AUTOFILL]: AUTOFILL_ERROR_CODES },
 });

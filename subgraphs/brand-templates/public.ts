@@ -1,5 +1,6 @@
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../lib/auth/design-principal.js";
+import type { ContentBudgets } from "../designs/public.js";
 import { designFromTemplate } from "./domain/template-designs.js";
 import { requireBrandTemplates, teamTemplate, templateFields } from "./domain/templates.js";
 
@@ -14,9 +15,9 @@ import { requireBrandTemplates, teamTemplate, templateFields } from "./domain/te
  * `brand_template` capability is required (forbidden otherwise) and another team's template is not
  * found. Returns the design's id.
  */
-export async function createDesignFromTeamTemplate(db: PrismaClient, principal: DesignPrincipal, request: { brandTemplateId: string; pageNumbers?: readonly number[] | null }): Promise<string> {
+export async function createDesignFromTeamTemplate(db: PrismaClient, principal: DesignPrincipal, request: { brandTemplateId: string; pageNumbers?: readonly number[] | null; budgets: ContentBudgets }): Promise<string> {
   const ctx = { db };
   await requireBrandTemplates(ctx, principal);
   const template = await teamTemplate(ctx, principal, request.brandTemplateId);
-  return designFromTemplate(db, template, await templateFields(ctx, template.id), principal, request.pageNumbers);
+  return designFromTemplate(db, template, await templateFields(ctx, template.id), principal, request.budgets, request.pageNumbers);
 }

@@ -3,6 +3,11 @@ import type { Design, DesignElement, DesignPage, PrismaClient } from "../../gene
 import { groupLoader, idLoader, mapLoader, sharedIdLoader } from "../../lib/db/loaders.js";
 import { assetsForRendering, type AssetFacts } from "../assets/public.js";
 
+/** What a request may still answer of edits, in bytes (every `designEdits` and `designChanged` of it together). */
+export interface EditsAnswerBudget {
+  left: number;
+}
+
 export interface DesignsLoaders {
   designById: DataLoader<string, Design | null>;
   /** Every page of each design, by page number. */
@@ -13,6 +18,8 @@ export interface DesignsLoaders {
   assetById: DataLoader<string, AssetFacts | null>;
   /** The designs of one team that show an asset, keyed `{ teamId, assetId }`. */
   designsShowingAsset: DataLoader<{ teamId: string; assetId: string }, Design[], string>;
+  /** What this request may still answer of edits, in bytes (`DESIGN_EDITS_ANSWER_BYTES`). */
+  editsAnswer: EditsAnswerBudget;
 }
 
 /** One query per team for a batch of assets: the designs whose pages show each of them. */
@@ -34,8 +41,9 @@ async function designsShowing(db: PrismaClient, keys: readonly { teamId: string;
   return keys.map((key) => [...(byKey.get(`${key.teamId}/${key.assetId}`)?.values() ?? [])]);
 }
 
-export function createLoaders(db: PrismaClient): DesignsLoaders {
+export function createLoaders(db: PrismaClient, editsAnswerBytes = 0): DesignsLoaders {
   return {
+    editsAnswer: { left: editsAnswerBytes },
     designById: sharedIdLoader(db.design),
     pagesByDesign: groupLoader<DesignPage, string>(db.designPage, "designId", { orderBy: { index: "asc" } }),
     elementsByPage: groupLoader<DesignElement, string>(db.designElement, "pageId", { orderBy: [{ z: "asc" }, { id: "asc" }] }),

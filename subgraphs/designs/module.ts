@@ -47,5 +47,5 @@ export default defineDomain(manifest, {
       run: () => sweepLapsedViewers(runtime.db.prisma, viewersAnnouncer(runtime.bus, runtime.log)),
     },
   ],
-  loaders: ({ db }) => createLoaders(db),
+  loaders: ({ db, limits }) => createLoaders(db, limits.content.editsAnswerBytes),
 });

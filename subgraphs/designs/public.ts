@@ -2,6 +2,8 @@ import DataLoader from "dataloader";
 import type { Design, DesignPage, Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { byIdOrNull } from "../../lib/db/group-by-key.js";
 import { isResourceId, requiredText } from "../../lib/validation.js";
+import { checkContent, contentOfPages, type ContentBudgets } from "./domain/content-budget.js";
+import { writeDesign, type NewElementRow, type NewPage } from "./domain/content-writer.js";
 import { newId, ofTeam, TITLE_MAX } from "./domain/designs.js";
 import { viewLink } from "./domain/view-links.js";
 import { DESIGN_EDIT_EVENTS } from "./manifest.js";
@@ -17,7 +19,9 @@ export type { DrawTarget } from "./domain/render/page-svg.js";
 export { createResizedCopy, resizableDesignId, firstPageThumbnail, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
 export { designOwners, designTeams } from "./domain/design-access.js";
 export { designNotFound } from "./domain/copy-design.js";
+export { contentBudgets as designContentBudgets, ContentLimitError, type ContentBudgets } from "./domain/content-budget.js";
 export {
+  checkedPageCopies,
   commonDesignType,
   createDesignFromPages,
   lockDesign,
@@ -55,6 +59,8 @@ export interface ImportedDesignRequest {
   teamId: string;
   title: string;
   pages: ImportedPage[];
+  /** What the design may hold: an import past them is refused (`DESIGN_CONTENT_LIMIT`) before anything is written. */
+  budgets: ContentBudgets;
 }
 
 /** The documented DesignSummary's data (the URLs are the gateway's: see `designUrls`). */
@@ -102,14 +108,15 @@ export function designUrls(links: { publicUrl: string; viewKey: Buffer }, design
 }
 
 /** Element ids are their page's id and their place on it (unique, within the platform's id rule). */
-function elementData(pageId: string, element: ImportedElement, z: number): Prisma.DesignElementCreateWithoutPageInput {
+function elementData(pageId: string, element: ImportedElement, z: number): NewElementRow {
   const box = { id: `${pageId}-${z}`, kind: element.kind, x: element.x, y: element.y, width: element.width, height: element.height, z };
   return element.kind === "image" ? { ...box, assetId: element.assetId } : { ...box, text: element.text, fontSize: element.fontSize, color: element.color };
 }
 
 /**
  * A custom-size design of `ownerId` in `teamId` with the given pages and their elements, written in
- * one statement (all or nothing); the title follows the designs domain's own rule (1..255).
+ * one transaction in bounded steps (all or nothing); the title follows the designs domain's own rule
+ * (1..255), the content the design budgets.
  * Returns the existing design when one with `id` was made already.
  */
 export async function createImportedDesign(db: PrismaClient, request: ImportedDesignRequest): Promise<DesignSummaryData> {
@@ -120,25 +127,15 @@ export async function createImportedDesign(db: PrismaClient, request: ImportedDe
   const title = requiredText(request.title, "title", TITLE_MAX);
   const [first] = request.pages;
   if (!first) throw new Error("an imported design needs at least one page");
-  const design = await db.design.create({
-    data: {
-      id: request.id ?? newId("D"),
-      title,
-      titleKey: title.toLowerCase(),
-      ownerId: request.ownerId,
-      teamId: request.teamId,
-      typeKind: "custom",
-      preset: null,
-      pages: {
-        create: request.pages.map((page, index) => {
-          const pageId = newId("P");
-          return { id: pageId, index: index + 1, width: page.width, height: page.height, elements: { create: page.elements.map((element, z) => elementData(pageId, element, z)) } };
-        }),
-      },
-    },
-    include: WITH_PAGE_COUNT,
+  const pages = request.pages.map((page, index): NewPage => {
+    const pageId = newId("P");
+    return { id: pageId, index: index + 1, width: page.width, height: page.height, elements: page.elements.map((element, z) => elementData(pageId, element, z)) };
   });
-  return summaryOf(design);
+  checkContent(contentOfPages(pages), request.budgets);
+  const id = request.id ?? newId("D");
+  await writeDesign(db, { id, title, titleKey: title.toLowerCase(), ownerId: request.ownerId, teamId: request.teamId, typeKind: "custom", preset: null }, pages);
+  const [design] = await designSummaries(db, [id]);
+  return design;
 }
 
 /** Summaries of the designs with these ids that exist (in no particular order). */

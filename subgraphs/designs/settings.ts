@@ -1,4 +1,5 @@
 import type { Settings } from "../../lib/settings.js";
+import { contentBudgets } from "./domain/content-budget.js";
 
 export type DesignsSettings = ReturnType<typeof designsSettings>;
 
@@ -14,5 +15,7 @@ export function designsSettings(settings: Settings) {
     viewerSessionsPerDesign: settings.positiveInt("DESIGN_VIEWERS_MAX", 100),
     /** How long an editor session lasts unless the editor renews it. */
     viewerLeaseSeconds: settings.positiveInt("DESIGN_VIEWER_LEASE_SECONDS", 45),
+    /** What a design may hold and its edit history weigh (`domain/content-budget.ts`). */
+    content: contentBudgets(settings),
   };
 }

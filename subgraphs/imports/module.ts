@@ -1,4 +1,4 @@
-import { DESIGN_VIEW_KEY_PURPOSE } from "../designs/public.js";
+import { DESIGN_VIEW_KEY_PURPOSE, designContentBudgets } from "../designs/public.js";
 import { defineDomain } from "../../lib/modules/domain-module.js";
 import { DESIGN_IMPORT, IMPORT_ERROR_CODES, URL_IMPORT } from "./domain/import-jobs.js";
 import { importJobHandlers } from "./domain/job-handlers.js";
@@ -16,7 +16,7 @@ export default defineDomain(manifest, {
   settings: importsSettings,
   dependencies: (runtime) => ({ db: runtime.db.prisma, log: runtime.log, bus: runtime.bus, files: runtime.files, publicUrl: runtime.config.publicUrl, viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE) }),
   loaders: ({ db }) => createLoaders(db),
-  jobs: (runtime, settings) => importJobHandlers({ db: runtime.db.prisma, blobs: runtime.files, settings }),
+  jobs: (runtime, settings) => importJobHandlers({ db: runtime.db.prisma, blobs: runtime.files, settings, designBudgets: designContentBudgets(runtime.config.settings) }),
   jobErrorCodes: { [DESIGN_IMPORT]: IMPORT_ERROR_CODES, [URL_IMPORT]: IMPORT_ERROR_CODES },
   sweeps: (runtime) => [
     { name: "expired import uploads", everyMs: SWEEP_UPLOADS_EVERY_MS, run: () => sweepExpiredImportUploads({ db: runtime.db.prisma, blobs: runtime.files }) },

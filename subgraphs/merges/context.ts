@@ -1,7 +1,10 @@
 import type { DomainContext } from "../../lib/modules/domain-module.js";
-import type { DesignJobDependencies } from "../designs/public.js";
+import type { ContentBudgets, DesignJobDependencies } from "../designs/public.js";
 import type { MergesLoaders } from "./loaders.js";
 
-export type MergesDependencies = DesignJobDependencies;
+export interface MergesDependencies extends DesignJobDependencies {
+  /** What a merged design may hold: a merge past it is refused when asked for. */
+  designBudgets: ContentBudgets;
+}
 
 export type MergesContext = DomainContext<MergesDependencies, MergesLoaders>;

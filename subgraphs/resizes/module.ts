@@ -1,4 +1,4 @@
-import { DESIGN_VIEW_KEY_PURPOSE } from "../designs/public.js";
+import { DESIGN_VIEW_KEY_PURPOSE, designContentBudgets } from "../designs/public.js";
 import { defineDomain } from "../../lib/modules/domain-module.js";
 import { resizeJobHandlers } from "./domain/job-handlers.js";
 import { DESIGN_RESIZE, RESIZE_ERROR_CODES } from "./domain/resize-jobs.js";
@@ -10,6 +10,6 @@ export default defineDomain(manifest, {
   resolvers,
   dependencies: (runtime) => ({ db: runtime.db.prisma, bus: runtime.bus, log: runtime.log, files: runtime.files, publicUrl: runtime.config.publicUrl, viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE) }),
   loaders: ({ db }) => createLoaders(db),
-  jobs: (runtime) => resizeJobHandlers(runtime.db.prisma),
+  jobs: (runtime) => resizeJobHandlers(runtime.db.prisma, designContentBudgets(runtime.config.settings)),
   jobErrorCodes: { [DESIGN_RESIZE]: RESIZE_ERROR_CODES },
 });

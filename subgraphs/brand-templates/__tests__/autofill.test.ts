@@ -10,6 +10,8 @@ import { BLUE, designWithContent, downloaded, exported, GREEN, openedImage } fro
 import { follow, wsClient } from "../../../testing/subscriptions.js";
 import { DESIGN_AUTOFILL } from "../domain/autofill-jobs.js";
 import { brandTemplateJobHandlers } from "../domain/job-handlers.js";
+import { designContentBudgets } from "../../designs/public.js";
+import { Settings } from "../../../lib/settings.js";
 
 let s: TemplatePlatform;
 let designId: string;
@@ -205,7 +207,7 @@ describe("GET /v1/autofills/{jobId} and the autofillJob subscription", () => {
 });
 
 describe("the autofill job handler", () => {
-  const handle = () => brandTemplateJobHandlers(db())[DESIGN_AUTOFILL];
+  const handle = () => brandTemplateJobHandlers(db(), designContentBudgets(new Settings({})))[DESIGN_AUTOFILL];
   const signal = new AbortController().signal;
 
   async function jobFor(id: string, fills: Record<string, unknown>) {

@@ -24,6 +24,8 @@ export const AUTOFILL_ERROR_CODES = jobErrorCodes({
   failures: {
     /** The template was deleted, its pages are gone, or an image asset was trashed, before the job ran. */
     templateChanged: "autofill_error",
+    /** The filled design would hold more than a design may (`DESIGN_ELEMENTS_MAX`, `DESIGN_PAGE_TEXT_MAX`, …). */
+    tooLarge: "create_design_error",
   },
 });
 const TITLE_MAX = 255;

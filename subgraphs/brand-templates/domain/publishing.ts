@@ -59,7 +59,7 @@ async function publishNewTemplate(ctx: BrandTemplatesContext, principal: DesignP
   checkFields(request.fields, source.elements);
   const id = newTemplateId();
   const designId = `D${id}`;
-  const copies = await createTemplateSnapshot(ctx.db, { id: designId, sourceId: request.designId, teamId: principal.teamId, ownerId: principal.userId, holderKey: id });
+  const copies = await createTemplateSnapshot(ctx.db, { id: designId, sourceId: request.designId, teamId: principal.teamId, ownerId: principal.userId, holderKey: id, budgets: ctx.designBudgets });
   if (!copies || request.fields.some((field) => !copies.has(field.elementId))) {
     if (copies) await ctx.db.design.delete({ where: { id: designId } });
     throw new ConflictError("The design changed while it was published: publish it again");
@@ -99,7 +99,7 @@ async function republishTemplate(ctx: BrandTemplatesContext, principal: DesignPr
   const title = newTitle === undefined || newTitle === null ? template.title : requiredText(newTitle, "title", TITLE_MAX);
   const fields = await ctx.db.brandTemplateField.findMany({ where: { templateId: template.id }, orderBy: { position: "asc" } });
   const designId = `D${newTemplateId()}`;
-  const copies = await createTemplateSnapshot(ctx.db, { id: designId, sourceId: template.sourceDesignId, teamId: principal.teamId, ownerId: principal.userId, holderKey: template.id });
+  const copies = await createTemplateSnapshot(ctx.db, { id: designId, sourceId: template.sourceDesignId, teamId: principal.teamId, ownerId: principal.userId, holderKey: template.id, budgets: ctx.designBudgets });
   if (!copies) throw new NotFoundError("Design not found", { entity: "design" });
   const lost = fields.filter((field) => !field.sourceElementId || !copies.has(field.sourceElementId));
   if (lost.length) {

@@ -1,7 +1,7 @@
 import type { BrandTemplate, BrandTemplateField, PrismaClient } from "../../../generated/prisma/client.js";
 import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { ConflictError, ValidationError } from "../../../lib/errors.js";
-import { createDesignFromPages, designNotFound, designTeams, pageNumbersProblem, teamPageSources } from "../../designs/public.js";
+import { createDesignFromPages, designNotFound, designTeams, pageNumbersProblem, teamPageSources, type ContentBudgets } from "../../designs/public.js";
 
 /** Records a design's dataset: the template's fields (in its order) whose elements the design holds (all, when `kept` is absent). */
 export async function recordDataset(db: Pick<PrismaClient, "designDataField">, designId: string, fields: readonly BrandTemplateField[], kept?: ReadonlySet<string>): Promise<void> {
@@ -15,7 +15,7 @@ export async function recordDataset(db: Pick<PrismaClient, "designDataField">, d
  * `BAD_USER_INPUT` naming `page_numbers`), with the template's title and design type, and as its dataset
  * the template's fields whose elements it holds. Written in one transaction; returns the design's id.
  */
-export async function designFromTemplate(db: PrismaClient, template: BrandTemplate, fields: readonly BrandTemplateField[], owner: { userId: number; teamId: string }, pageNumbers?: readonly number[] | null): Promise<string> {
+export async function designFromTemplate(db: PrismaClient, template: BrandTemplate, fields: readonly BrandTemplateField[], owner: { userId: number; teamId: string }, budgets: ContentBudgets, pageNumbers?: readonly number[] | null): Promise<string> {
   const snapshot = (await teamPageSources(db, template.id, [template.designId])).get(template.designId);
   if (!snapshot) throw new ConflictError("The brand template's pages are gone");
   const numbers = pageNumbers ?? Array.from({ length: snapshot.pageCount }, (_, index) => index + 1);
@@ -31,6 +31,7 @@ export async function designFromTemplate(db: PrismaClient, template: BrandTempla
       preset: snapshot.preset,
       pages: numbers.map((pageNumber) => ({ designId: snapshot.id, pageNumber })),
       keep: true,
+      budgets,
     });
     if (!made) throw new ConflictError("The brand template's pages are gone");
     await recordDataset(tx, made.id, fields, new Set(made.elementCopies.keys()));

@@ -29,6 +29,7 @@ export async function copyTeamDesign(ctx: DesignsContext, principal: DesignPrinc
     preset: source.preset,
     pages: numbers.map((pageNumber) => ({ designId: source.id, pageNumber })),
     keep: true,
+    budgets: ctx.limits.content,
   });
   // Pages removed between the check and the copy: the design as it is now has no such page.
   if (!copy) throw new ValidationError("page_numbers", "The design's pages changed while it was copied: try again");

@@ -7,7 +7,9 @@ import { resolveDesignType, type DesignTypeInput, type ResolvedDesignType } from
 import { newId, ofTeam } from "./designs.js";
 import { createLoaders } from "../loaders.js";
 import { pageThumbnail, type Thumbnail } from "./render/thumbnails.js";
-import { designWithContent } from "./template-copy.js";
+import type { ContentBudgets } from "./content-budget.js";
+import { writeDesign, type NewPage } from "./content-writer.js";
+import { boundedDesignWithContent } from "./template-copy.js";
 
 export type { DesignTypeInput, ResolvedDesignType };
 
@@ -63,19 +65,21 @@ export interface ResizedCopyRequest {
   ownerId: number;
   teamId: string;
   target: ResolvedDesignType;
+  /** What the copy may hold: a source past them is refused (`DESIGN_CONTENT_LIMIT`) before its elements are read. */
+  budgets: ContentBudgets;
 }
 
 /**
  * A copy of the team's design `sourceId` owned by `ownerId`, of the target type, with every page at
- * the target size and its elements scaled to it; written in one statement (all or nothing). Returns
+ * the target size and its elements scaled to it; written in one transaction in bounded steps. Returns
  * the copy's id (the existing one when `id` was made already), or null when the source is gone.
  */
 export async function createResizedCopy(db: PrismaClient, request: ResizedCopyRequest): Promise<string | null> {
   if (await db.design.findUnique({ where: { id: request.id }, select: { id: true } })) return request.id;
-  const source = await designWithContent(db, request.sourceId);
+  const source = await boundedDesignWithContent(db, request.sourceId, request.budgets);
   if (!source || source.teamId !== request.teamId) return null;
   const { target } = request;
-  const pages = source.pages.map((page) => {
+  const pages = source.pages.map((page): NewPage => {
     const sx = target.width / page.width;
     const sy = target.height / page.height;
     const elements = page.elements.map(({ id: _id, pageId: _pageId, version: _version, ...element }) => ({
@@ -84,22 +88,11 @@ export async function createResizedCopy(db: PrismaClient, request: ResizedCopyRe
       ...scaledBox(element, sx, sy),
       fontSize: scaledFontSize(element.fontSize, sx, sy),
     }));
-    return { id: newId("P"), index: page.index, width: target.width, height: target.height, elements: { create: elements } };
+    return { id: newId("P"), index: page.index, width: target.width, height: target.height, elements };
   });
-  const copy = await db.design.create({
-    data: {
-      id: request.id,
-      title: source.title,
-      titleKey: source.titleKey,
-      ownerId: request.ownerId,
-      teamId: request.teamId,
-      typeKind: target.typeKind,
-      preset: target.preset,
-      pages: { create: pages },
-    },
-    select: { id: true },
-  });
-  return copy.id;
+  const { title, titleKey } = source;
+  await writeDesign(db, { id: request.id, title, titleKey, ownerId: request.ownerId, teamId: request.teamId, typeKind: target.typeKind, preset: target.preset }, pages);
+  return request.id;
 }
 
 /** A design's first page rendered as the designs' own thumbnails are, for the summaries other domains give (null if it cannot be drawn). */

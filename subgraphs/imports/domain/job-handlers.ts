@@ -2,9 +2,10 @@ import type { Job, PrismaClient } from "../../../generated/prisma/client.js";
 import type { JobHandler } from "../../../lib/jobs/engine.js";
 import { fetchPublicUrl, FetchRefusedError, FetchTooLargeError } from "../../../lib/net/safe-fetch.js";
 import type { BlobStore } from "../../../lib/storage/blob-store.js";
-import { createImportedDesign, designSummaries } from "../../designs/public.js";
+import { ContentLimitError, createImportedDesign, designSummaries, type ContentBudgets } from "../../designs/public.js";
 import type { ImportsSettings } from "../settings.js";
-import { DESIGN_IMPORT, fetchFailed, tooBig, URL_IMPORT, type ImportInput, type ImportResult } from "./import-jobs.js";
+import { PermanentJobError } from "../../../lib/jobs/errors.js";
+import { DESIGN_IMPORT, fetchFailed, IMPORT_ERROR_CODES, tooBig, URL_IMPORT, type ImportInput, type ImportResult } from "./import-jobs.js";
 import { readImportedFile } from "./read-file.js";
 import { importBlobKey } from "./uploads.js";
 
@@ -12,6 +13,8 @@ export interface ImportJobDependencies {
   db: PrismaClient;
   blobs: BlobStore;
   settings: ImportsSettings;
+  /** What an imported design may hold. */
+  designBudgets: ContentBudgets;
 }
 
 /**
@@ -31,7 +34,10 @@ function oncePerJob(deps: ImportJobDependencies, work: JobHandler): JobHandler {
 
 async function importFrom(deps: ImportJobDependencies, job: Job, input: ImportInput, sourceKey: string): Promise<ImportResult> {
   const pages = await readImportedFile(deps, job, input, sourceKey);
-  const design = await createImportedDesign(deps.db, { id: designIdFor(job), ownerId: job.ownerId, teamId: input.teamId, title: input.title, pages });
+  const design = await createImportedDesign(deps.db, { id: designIdFor(job), ownerId: job.ownerId, teamId: input.teamId, title: input.title, pages, budgets: deps.designBudgets }).catch((error: unknown) => {
+    if (error instanceof ContentLimitError) throw new PermanentJobError(IMPORT_ERROR_CODES.failures.unreadable, `The file holds more than a design may: ${error.message}`);
+    throw error;
+  });
   return { designIds: [design.id] };
 }
 

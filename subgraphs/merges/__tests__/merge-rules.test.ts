@@ -9,7 +9,8 @@ import { MERGE_RECORD_LIFETIME_MS, sweepMergeRecords } from "../domain/housekeep
 import { mergeJobHandlers } from "../domain/job-handlers.js";
 import { mergedLayout, type MergeOperation } from "../domain/layout.js";
 import { DESIGN_MERGE, type MergeInput } from "../domain/merge-jobs.js";
-import { DESIGN_EDIT_EVENTS } from "../../designs/public.js";
+import { DESIGN_EDIT_EVENTS, designContentBudgets } from "../../designs/public.js";
+import { Settings } from "../../../lib/settings.js";
 
 let merges: DomainUnderTest<unknown>;
 before(async () => (merges = await domainUnderTest("merges")));
@@ -39,7 +40,7 @@ function job(id: string, input: Omit<MergeInput, "teamId">): Job {
   return { id, kind: DESIGN_MERGE, ownerId: 1, input: { ...input, teamId: TEAM } } as unknown as Job;
 }
 
-const run = (merge: Job) => mergeJobHandlers(merges.db, merges.runtime.bus)[DESIGN_MERGE](merge, new AbortController().signal);
+const run = (merge: Job) => mergeJobHandlers(merges.db, merges.runtime.bus, designContentBudgets(new Settings({})))[DESIGN_MERGE](merge, new AbortController().signal);
 
 describe("the merged layout (each step on the pages the one before left)", () => {
   const counts = (id: string) => ({ S: 3 })[id] ?? 0;

@@ -2,7 +2,7 @@ import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { JobHandler } from "../../../lib/jobs/engine.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import { DomainError } from "../../../lib/errors.js";
-import { announceDesignEdit, commonDesignType, createDesignFromPages, lockDesign, replaceDesignPages } from "../../designs/public.js";
+import { announceDesignEdit, commonDesignType, createDesignFromPages, lockDesign, replaceDesignPages, type ContentBudgets } from "../../designs/public.js";
 import type { Bus } from "../../../lib/pubsub.js";
 import { mergedLayout, sourceDesignIds } from "./layout.js";
 import { DESIGN_MERGE, mergeDesigns, pagesOf, type MergeInput, type MergeResult } from "./merge-jobs.js";
@@ -23,14 +23,14 @@ async function permanently<T>(code: string, work: () => Promise<T>): Promise<T> 
 const gone = (code: string) => (designId: string) => new PermanentJobError(code, `Design '${designId}' no longer exists`);
 
 /** A new design, its id derived from the job's and written at once: a resumed job finds it instead of making another. */
-async function createMerged(db: PrismaClient, jobId: string, ownerId: number, input: MergeInput): Promise<MergeResult> {
+async function createMerged(db: PrismaClient, jobId: string, ownerId: number, input: MergeInput, budgets: ContentBudgets): Promise<MergeResult> {
   const id = `DM${jobId}`;
   if (await db.design.findUnique({ where: { id }, select: { id: true } })) return { designId: id };
   const code = "create_design_error";
   const designs = await permanently(code, () => mergeDesigns(db, input.teamId, sourceDesignIds(input.operations), gone(code)));
   const pages = await permanently(code, async () => mergedLayout([], input.operations, (designId) => designs.get(designId)!.pageCount));
   const type = commonDesignType([...new Set(pages.map((page) => page.designId))].map((designId) => designs.get(designId)!));
-  const made = await createDesignFromPages(db, { id, ownerId, teamId: input.teamId, title: input.title!, ...type, pages, keep: true });
+  const made = await permanently(code, () => createDesignFromPages(db, { id, ownerId, teamId: input.teamId, title: input.title!, ...type, pages, keep: true, budgets }));
   if (!made) throw new PermanentJobError(code, "A page to merge no longer exists");
   return { designId: made.id };
 }
@@ -40,7 +40,7 @@ async function createMerged(db: PrismaClient, jobId: string, ownerId: number, in
  * after another, each on the pages the one before left) and records the job, so a resumed job that
  * already changed it does not change it again.
  */
-function modifyExisting(db: PrismaClient, jobId: string, authorId: number, input: MergeInput): Promise<MergeResult & { version?: number }> {
+function modifyExisting(db: PrismaClient, jobId: string, authorId: number, input: MergeInput, budgets: ContentBudgets): Promise<MergeResult & { version?: number }> {
   const code = "modify_design_error";
   const target = input.designId!;
   return db.$transaction(
@@ -50,7 +50,7 @@ function modifyExisting(db: PrismaClient, jobId: string, authorId: number, input
       await lockDesign(tx, target);
       const designs = await permanently(code, () => mergeDesigns(tx, input.teamId, [target, ...sourceDesignIds(input.operations)], gone(code)));
       const pages = await permanently(code, async () => mergedLayout(pagesOf(designs.get(target)!), input.operations, (designId) => designs.get(designId)!.pageCount));
-      const version = await replaceDesignPages(tx, { designId: target, teamId: input.teamId, authorId, title: input.title, pages });
+      const version = await permanently(code, () => replaceDesignPages(tx, { designId: target, teamId: input.teamId, authorId, title: input.title, pages, budgets }));
       if (version === false) throw new PermanentJobError(code, "A page to merge no longer exists");
       await tx.designMerge.create({ data: { jobId, designId: target } });
       return { designId: target, version };
@@ -60,12 +60,12 @@ function modifyExisting(db: PrismaClient, jobId: string, authorId: number, input
 }
 
 /** The job kinds of the merges domain, for the workers. */
-export function mergeJobHandlers(db: PrismaClient, bus: Bus): Record<string, JobHandler> {
+export function mergeJobHandlers(db: PrismaClient, bus: Bus, budgets: ContentBudgets): Record<string, JobHandler> {
   return {
     [DESIGN_MERGE]: async (job) => {
       const input = job.input as unknown as MergeInput;
-      if (input.type === "create_new_design") return { designId: (await createMerged(db, job.id, job.ownerId, input)).designId } satisfies MergeResult;
-      const { designId, version } = await modifyExisting(db, job.id, job.ownerId, input);
+      if (input.type === "create_new_design") return { designId: (await createMerged(db, job.id, job.ownerId, input, budgets)).designId } satisfies MergeResult;
+      const { designId, version } = await modifyExisting(db, job.id, job.ownerId, input, budgets);
       if (version !== undefined) await announceDesignEdit(bus, designId, version);
       return { designId } satisfies MergeResult;
     },

@@ -14,9 +14,12 @@ export type MergeOperation =
 
 const invalid = (message: string) => new BadRequestError(message, { reason: "INVALID_MERGE" });
 
-const tooLarge = () =>
+/** The platform's refusal of a merge too large, with what is past its limit when that is the content (`detail`). */
+export const tooLarge = (detail?: string) =>
   new PayloadTooLargeError(
-    "The request size exceeds the maximum allowed limit. Try reducing the number of pages per request, using simpler page content, or splitting into multiple smaller operations.",
+    "The request size exceeds the maximum allowed limit. Try reducing the number of pages per request, using simpler page content, or splitting into multiple smaller operations." +
+      (detail ? ` (${detail})` : ""),
+    detail ? { reason: "DESIGN_CONTENT_LIMIT" } : {},
   );
 
 /** Page numbers of the design being built (`total` pages now), checked as the platform words it. */

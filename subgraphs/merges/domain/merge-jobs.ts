@@ -3,9 +3,9 @@ import type { DesignPrincipal } from "../../../lib/auth/design-principal.js";
 import { NotFoundError } from "../../../lib/errors.js";
 import { enqueueJob } from "../../../lib/jobs/engine.js";
 import { isResourceId } from "../../../lib/validation.js";
-import { teamPageSources, type PageRef, type PageSourceFacts } from "../../designs/public.js";
+import { checkedPageCopies, ContentLimitError, teamPageSources, type PageRef, type PageSourceFacts } from "../../designs/public.js";
 import type { MergesContext } from "../context.js";
-import { invalidMerge, mergedLayout, OPERATIONS_MAX, sourceDesignIds, type MergeOperation } from "./layout.js";
+import { invalidMerge, mergedLayout, OPERATIONS_MAX, sourceDesignIds, tooLarge, type MergeOperation } from "./layout.js";
 
 export const DESIGN_MERGE = "design_merge";
 const TITLE_MAX = 255;
@@ -103,6 +103,16 @@ export async function mergeDesigns(db: Pick<PrismaClient, "design">, teamId: str
 /** An existing design's pages, in order, as the start of its merge. */
 export const pagesOf = (design: PageSourceFacts): PageRef[] => Array.from({ length: design.pageCount }, (_, index) => ({ designId: design.id, pageNumber: index + 1 }));
 
+/** What the merged design would hold, counted before the job is made: past the design budgets, too large (413). */
+async function withinContentBudgets(ctx: MergesContext, teamId: string, layout: readonly PageRef[]): Promise<void> {
+  try {
+    await checkedPageCopies(ctx.db, teamId, layout, ctx.designBudgets);
+  } catch (error) {
+    if (error instanceof ContentLimitError) throw tooLarge(error.message);
+    throw error;
+  }
+}
+
 /**
  * A merge job of the caller's team's designs; every rule is checked first on the designs as they are
  * (the designs, their kinds, every page number at its step, the size), so a job is made only for a
@@ -115,7 +125,8 @@ export async function createMergeJob(ctx: MergesContext, principal: DesignPrinci
   if (request.type === "modify_existing_design" && !designId) throw invalidMerge("design_id is required to modify a design");
   const ids = [...(designId ? [designId] : []), ...sourceDesignIds(operations)];
   const designs = await mergeDesigns(ctx.db, principal.teamId, ids, mergeDesignNotFound);
-  mergedLayout(designId ? pagesOf(designs.get(designId)!) : [], operations, (id) => designs.get(id)!.pageCount);
+  const layout = mergedLayout(designId ? pagesOf(designs.get(designId)!) : [], operations, (id) => designs.get(id)!.pageCount);
+  await withinContentBudgets(ctx, principal.teamId, layout);
   const input: MergeInput = { type: request.type, teamId: principal.teamId, designId, title, operations };
   return enqueueJob(ctx, { kind: DESIGN_MERGE, ownerId: principal.userId, clientId: principal.clientId, input: input as never });
 }

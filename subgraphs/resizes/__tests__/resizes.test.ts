@@ -11,6 +11,8 @@ import { follow, wsClient } from "../../../testing/subscriptions.js";
 import { resizeJobHandlers } from "../domain/job-handlers.js";
 import { DESIGN_RESIZE } from "../domain/resize-jobs.js";
 import { requestedJobCount } from "../../../testing/workers.js";
+import { designContentBudgets } from "../../designs/public.js";
+import { Settings } from "../../../lib/settings.js";
 
 let t: TestPlatform;
 let p: People;
@@ -263,7 +265,7 @@ describe("following a resize over graphql-ws through the gateway", () => {
 });
 
 describe("the resize job handler", () => {
-  const handle = () => resizeJobHandlers(db())[DESIGN_RESIZE];
+  const handle = () => resizeJobHandlers(db(), designContentBudgets(new Settings({})))[DESIGN_RESIZE];
   const jobFor = (id: string, designId: string) =>
     ({ id, ownerId: p.client.userId, input: { designId, teamId: "", target: { typeKind: "custom", preset: null, width: 100, height: 100 } } }) as any;
 

@@ -19,6 +19,8 @@ export const RESIZE_ERROR_CODES = jobErrorCodes({
   failures: {
     /** The design was deleted (or trashed) before the job ran. */
     designGone: "design_resize_error",
+    /** The copy would hold more than a design may (`DESIGN_ELEMENTS_MAX`, `DESIGN_TEXT_MAX`, …). */
+    tooLarge: "create_design_error",
   },
 });
 

@@ -47,6 +47,8 @@ export class DesignEditSession {
   readonly changedElementIds = new Set<string>();
   readonly removedElementIds = new Set<string>();
   title: string | undefined;
+  /** Whether the edit added elements or set text: what the design holds is checked against its budgets then. */
+  contentGrew = false;
   private readonly elementsOnPage = new Map<string, { count: number; topZ: number | null }>();
 
   private readonly tx: Prisma.TransactionClient;
@@ -151,6 +153,7 @@ export class DesignEditSession {
     await this.tx.designElement.create({ data: { id, pageId: page.id, z, version: this.version, ...columns } });
     room.count++;
     room.topZ = Math.max(room.topZ ?? z, z);
+    this.contentGrew = true;
     this.createdElementIds.push(id);
     this.changedElementIds.add(id);
     this.applied.push({ addElement: { elementId: id, pageId: page.id, z, ...columns } });
@@ -162,6 +165,7 @@ export class DesignEditSession {
     const changes = changesFor(element, requested);
     await this.tx.designElement.update({ where: { id: elementId }, data: { ...changes, version: this.version } });
     Object.assign(element, changes);
+    if (changes.text !== undefined) this.contentGrew = true;
     if (changes.z !== undefined) {
       const room = await this.room(element.pageId);
       room.topZ = Math.max(room.topZ ?? changes.z!, changes.z!);

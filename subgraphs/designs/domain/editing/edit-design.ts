@@ -5,9 +5,11 @@ import { secondsToWait } from "../../../../lib/rate-limit.js";
 import { isResourceId } from "../../../../lib/validation.js";
 import type { DesignsContext } from "../../context.js";
 import { PRESET_SIZES } from "../design-types.js";
+import { checkContent, ContentLimitError, storedDesignContent } from "../content-budget.js";
 import { ofTeam } from "../designs.js";
 import { lockDesign } from "../page-copies.js";
 import { DesignEditSession } from "./apply.js";
+import { editBytesOf, keepHistoryWithin } from "./history.js";
 import { operationOf, type Operation, type OperationInput } from "./operations.js";
 
 export interface DesignEditResult {
@@ -61,6 +63,7 @@ export async function editDesign(
   const wait = await secondsToWait(ctx.editsPerDesign, request.designId);
   if (wait !== null) throw new TooManyRequestsError("This design is being edited too fast: try again shortly", { retryAfter: wait });
 
+  const budgets = ctx.limits.content;
   const result = await ctx.db.$transaction(async (tx) => {
     await lockDesign(tx, request.designId);
     const design = await tx.design.findUnique({ where: { id: request.designId } });
@@ -77,18 +80,14 @@ export async function editDesign(
       }
     }
     await session.renumberPages();
+    if (session.contentGrew) checkContent(await storedDesignContent(tx, design.id), budgets);
+    const record = { operations: session.applied, changedElementIds: [...session.changedElementIds], removedElementIds: [...session.removedElementIds] };
+    const bytes = editBytesOf(record);
+    if (bytes > budgets.editBytes) throw new ContentLimitError("operations", `the edit would be recorded as ${bytes} bytes; an edit is at most ${budgets.editBytes}: split it into smaller edits`, "editBytes");
     const title = session.title === undefined ? {} : { title: session.title, titleKey: session.title.toLowerCase() };
-    const updated = await tx.design.update({ where: { id: design.id }, data: { version, changedByUser: true, ...title } });
-    await tx.designEdit.create({
-      data: {
-        designId: design.id,
-        version,
-        authorId: principal.userId,
-        operations: session.applied as Prisma.InputJsonValue,
-        changedElementIds: [...session.changedElementIds],
-        removedElementIds: [...session.removedElementIds],
-      },
-    });
+    const updated = await tx.design.update({ where: { id: design.id }, data: { version, changedByUser: true, editBytesKept: { increment: bytes }, ...title } });
+    await tx.designEdit.create({ data: { designId: design.id, version, authorId: principal.userId, ...record, operations: record.operations as Prisma.InputJsonValue, bytes } });
+    await keepHistoryWithin(tx, design.id, version, updated.editBytesKept, budgets);
     return { version, createdElementIds: session.createdElementIds, createdPageIds: session.createdPageIds, design: updated };
   }, { timeout: EDIT_TRANSACTION_MS, maxWait: EDIT_TRANSACTION_MS });
   ctx.announcer.announce(request.designId, result.version);
