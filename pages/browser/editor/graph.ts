@@ -103,10 +103,15 @@ export class Graph implements DesignSource {
     return this.request<{ editDesign: { version: number; createdElementIds: string[]; createdPageIds: string[] } }>(EDIT, { id: this.designId, operations }).then((data) => data.editDesign);
   }
 
-  /** The edits after `since`, oldest first (`GONE` when they are no longer kept). */
+  /** The edits after `since`, oldest first (`GONE` when they are no longer kept): page after bounded page, until one is empty. */
   async editsSince(since: number): Promise<Change[]> {
-    const { designEdits } = await this.request<{ designEdits: { version: number; operations: Record<string, unknown>[] }[] }>(EDITS, { id: this.designId, since });
-    return designEdits.map(changeOf);
+    const changes: Change[] = [];
+    for (let from = since; ; ) {
+      const { designEdits } = await this.request<{ designEdits: { version: number; operations: Record<string, unknown>[] }[] }>(EDITS, { id: this.designId, since: from });
+      if (designEdits.length === 0) return changes;
+      changes.push(...designEdits.map(changeOf));
+      from = designEdits[designEdits.length - 1].version;
+    }
   }
 
   /** Every accepted edit of the design as it happens (the latest first); `lost` when the stream fails for good. */
