@@ -1,4 +1,5 @@
 // @tier contract
+// @depends postgres
 // @own-process: measures this process's memory while the largest content the budgets allow is copied and read back
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -169,8 +170,10 @@ describe("an edit history is read back in bounded answers", () => {
     const pages = Array.from({ length: 4 }, (_, i) => `e${i}: designEdits(designId: $id, sinceVersion: 2) { version }`).join(" ");
     const alone = await s.t.http.graphql(`query($id: ID!) { ${pages} }`, { id }, s.token);
     assert.equal(alone.body.errors, undefined, alone.text.slice(0, 300));
-    const response = await s.t.http.graphql(`query($id: ID!) { ${pages} changed: designChanged(designId: $id, version: "7") { version } }`, { id }, s.token);
-    assert.deepEqual(response.body.errors?.map((error: any) => error.extensions?.code), ["PAYLOAD_TOO_LARGE"], response.text.slice(0, 400));
+    const changed = `c0: designChanged(designId: $id, version: "7") { version } c1: designChanged(designId: $id, version: "6") { version }`;
+    const response = await s.t.http.graphql(`query($id: ID!) { ${pages} ${changed} }`, { id }, s.token);
+    const codes = response.body.errors?.map((error: any) => error.extensions?.code) ?? [];
+    assert.ok(codes.length > 0 && codes.every((code: string) => code === "PAYLOAD_TOO_LARGE"), response.text.slice(0, 400));
   });
 
   test("a history past 8 MB forgets its oldest edits (reading from them is GONE); what is kept is counted exactly", async () => {

@@ -120,6 +120,22 @@ describe("the merge job handler, against the database", () => {
     assert.deepEqual([await labels(target), (await merges.db.design.findUniqueOrThrow({ where: { id: target } })).title], [["T1", "T2"], "T"]);
   });
 
+  test("sources that grew past the design budgets after the merge was asked for: the job fails before copying, changing nothing", async () => {
+    const source = await design("G", 1);
+    await merges.db.designElement.createMany({ data: Array.from({ length: 479 }, (_, i) => ({ id: `${source}s${i}`, pageId: `${source}p1`, kind: "shape" as const, x: 0, y: 0, width: 5, height: 5, z: i + 1 })) });
+    const copies = Array.from({ length: 500 }, () => insert(source, [1]));
+    const count = await merges.db.design.count();
+    const started = Date.now();
+    const grown = job("grown-sources", { type: "create_new_design", designId: null, title: "Bomb", operations: copies });
+    await assert.rejects(run(grown), (error) => error instanceof PermanentJobError && error.code === "create_design_error" && /240000 elements; a design holds at most 10000/.test(error.message));
+    const target = await design("U", 1);
+    const into = job("grown-into", { type: "modify_existing_design", designId: target, title: null, operations: copies.slice(0, 499) });
+    await assert.rejects(run(into), (error) => error instanceof PermanentJobError && error.code === "modify_design_error" && /elements; a design holds at most 10000/.test(error.message));
+    assert.ok(Date.now() - started < 5000, `refused after ${Date.now() - started} ms`);
+    assert.equal(await merges.db.design.count(), count + 1);
+    assert.deepEqual([await labels(target), (await merges.db.design.findUniqueOrThrow({ where: { id: target } })).version], [["U1"], 0]);
+  });
+
   test("merges into one design at the same moment run one after another: every insert lands", async () => {
     const target = await design("R", 1);
     const sources = await Promise.all([1, 2, 3, 4].map((n) => design(`S${n}x`, 1)));
