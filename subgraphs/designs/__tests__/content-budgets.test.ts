@@ -88,7 +88,7 @@ describe("a merge is bounded by what its design may hold", () => {
     const designsBefore = await db().design.count();
     const response = await s.t.http.graphql(`mutation($id: ID!) { copyDesign(designId: $id) { id } }`, { id }, s.token);
     assert.deepEqual([response.body.errors?.[0]?.extensions?.code, response.body.errors?.[0]?.extensions?.reason], ["BAD_USER_INPUT", "DESIGN_CONTENT_LIMIT"], response.text);
-    assert.match(response.body.errors[0].message, /12000 elements; a design holds at most 10000/);
+    assert.match(response.body.errors![0].message, /12000 elements; a design holds at most 10000/);
     assert.equal(await db().design.count(), designsBefore);
   });
 });
