@@ -6,6 +6,7 @@ import type { TestPlatform } from "../../testing/platform.js";
 import { designScopedToken, setPlan } from "../../testing/designs.js";
 import { EVERY_SCOPE } from "../../testing/brand-templates.js";
 import { base64Name, postUpload } from "../../testing/assets.js";
+import { follow, wsClient } from "../../testing/subscriptions.js";
 
 // Issue #48, finding 6: text PostgreSQL refuses (NUL; in jsonb an unpaired surrogate too) is bad input
 // wherever it is sent, refused once by the gateway before any subgraph reads it.
@@ -105,6 +106,22 @@ describe("text PostgreSQL cannot store, sent to the graph", () => {
     assert.deepEqual(await written(), before);
   });
 
+  test("over graphql-ws: a subscription's variable holding NUL is refused the same way, nothing logged as an error", async () => {
+    const client = wsClient(t.http.baseUrl, token);
+    try {
+      const logged = await errorsLogged(async () => {
+        const followed = follow(client, `subscription($id: ID!) { designChanged(designId: $id) { version } }`, { id: `${designId}\u0000` });
+        const { error } = await followed.ended;
+        const errors = (error as { message: string; extensions?: Record<string, unknown> }[] | undefined) ?? followed.results[0]?.errors;
+        assert.equal(errors?.[0]?.extensions?.code, "BAD_USER_INPUT", JSON.stringify({ error, results: followed.results }));
+        assert.match(errors[0].message, /^Variable "\$id" got invalid value ".*"; must be free of NUL characters \(U\+0000\)$/);
+      });
+      assert.deepEqual(logged, []);
+    } finally {
+      await client.dispose();
+    }
+  });
+
   test("an unpaired surrogate (Prisma's engine refuses it before PostgreSQL) is refused the same way; a surrogate pair is text like any other", async () => {
     const before = await written();
     for (const title of ["\ud800", "a\udc00b"]) {
@@ -120,12 +137,15 @@ describe("text PostgreSQL cannot store, sent to the graph", () => {
 });
 
 describe("text PostgreSQL cannot store, sent to the REST paths", () => {
-  test("POST /v1/designs, /v1/folders, /v1/merges and GET /v1/designs?query: 400 invalid_field naming the field, nothing written", async () => {
+  test("POST /v1/designs, /v1/folders, /v1/merges, /v1/autofills and GET /v1/designs?query: 400 invalid_field naming the field, nothing written", async () => {
     const cases: [string, string, unknown, string][] = [
       ["POST", "/v1/designs", { design_type: { type: "preset", name: "doc" }, title: "a\u0000" }, "title must be free of NUL characters (U+0000)"],
       ["POST", "/v1/folders", { name: "\u0000", parent_folder_id: "root" }, "name must be free of NUL characters (U+0000)"],
       ["POST", "/v1/merges", { type: "create_new_design", title: "m\u0000", operations: [{ type: "insert_pages", source: { type: "design", design_id: designId, page_numbers: [1] } }] }, "title must be free of NUL characters (U+0000)"],
       ["GET", "/v1/designs?query=a%00b", undefined, "query must be free of NUL characters (U+0000)"],
+      // A member's name inside free-form JSON (the autofill data scalar) is text too.
+      ["POST", "/v1/autofills", { brand_template_id: "x", data: { "head\u0000line": { type: "text", text: "Hi" } } }, "data must be free of NUL characters (U+0000)"],
+      ["POST", "/v1/autofills", { brand_template_id: "x", data: { headline: { type: "text", text: "\ud83d" } } }, "data.headline.text must be well-formed Unicode (no unpaired surrogate)"],
     ];
     const before = await written();
     const logged = await errorsLogged(async () => {
