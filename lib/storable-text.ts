@@ -1,9 +1,10 @@
 /**
  * Text the database cannot store, whatever the column: PostgreSQL refuses NUL (U+0000) in `text` and
- * in `jsonb`, and Prisma's engine refuses an unpaired UTF-16 surrogate before PostgreSQL sees it (its
- * JSON cannot carry one; as `text` it would be stored as U+FFFD). Input holding either is bad input:
- * the gateway refuses it on every operation (`lib/graphql/storable-text.ts`), and whatever reads text
- * some other way (JSON inside a string, a decoded cursor) asks here before it writes or queries with it.
+ * in `jsonb` ("invalid byte sequence for encoding UTF8: 0x00"), and Prisma's engine refuses an unpaired
+ * UTF-16 surrogate before PostgreSQL sees it ("JSON Error: unexpected end of hex escape"). Each was a
+ * 500 with a logged stack. Input holding either is bad input: the gateway refuses it on every operation
+ * (`lib/graphql/storable-text.ts`), and whatever reads text some other way (JSON inside a string, a
+ * decoded cursor, a file's text) asks here before it writes or queries with it.
  */
 export type UnstorableText = "nul" | "unpaired_surrogate";
 
@@ -51,8 +52,9 @@ function member(value: unknown, container: Container, key: string | number, pend
 }
 
 /**
- * The first string of a JSON value (strings, lists, objects and their member names) that cannot be
- * stored, or `undefined`. Walked without recursion: a request body may nest deeper than the stack.
+ * A string of a JSON value (strings, lists, objects and their member names) that cannot be stored, the
+ * first one the walk meets, or `undefined`. Walked without recursion: a request body may nest deeper
+ * than the stack.
  */
 export function findUnstorableText(value: unknown): UnstorableAt | undefined {
   if (typeof value === "string") {
