@@ -18,13 +18,16 @@ const refusal = (message: string, nodes?: StringValueNode) => new GraphQLError(m
  * the REST adapter names the REST field from them, as it does for every variable the graph refuses.
  */
 function variableRefusal(variables: Record<string, unknown> | undefined): GraphQLError | undefined {
-  const found = variables && findUnstorableText(variables);
-  if (!found) return undefined;
-  const [name, ...rest] = found.path as [string, ...(string | number)[]];
-  let value: unknown = variables;
-  for (const key of found.path) value = (value as Record<string | number, unknown>)[key];
-  const at = rest.length ? ` at "${name}${rest.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("")}"` : "";
-  return refusal(`Variable "$${name}" got invalid value ${shown(value)}${at}; ${STORABLE_TEXT_RULE[found.problem]}`);
+  // Each variable's value (a name no operation declares is never read, so never stored).
+  for (const name in variables) {
+    const found = findUnstorableText(variables[name]);
+    if (!found) continue;
+    let value: unknown = variables[name];
+    for (const key of found.path) value = (value as Record<string | number, unknown>)[key];
+    const at = found.path.length ? ` at "${name}${found.path.map((key) => (typeof key === "number" ? `[${key}]` : `.${key}`)).join("")}"` : "";
+    return refusal(`Variable "$${name}" got invalid value ${shown(value)}${at}; ${STORABLE_TEXT_RULE[found.problem]}`);
+  }
+  return undefined;
 }
 
 /** The first string literal of a document the database cannot store; `null` when there is none. Documents are checked once. */
