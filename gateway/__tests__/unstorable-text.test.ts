@@ -7,6 +7,7 @@ import { designScopedToken, setPlan } from "../../testing/designs.js";
 import { EVERY_SCOPE } from "../../testing/brand-templates.js";
 import { base64Name, postUpload } from "../../testing/assets.js";
 import { follow, wsClient } from "../../testing/subscriptions.js";
+import { approvedIntegration, authorizeQuery, pkce } from "../../testing/oauth.js";
 
 // Issue #48, finding 6: text PostgreSQL refuses (NUL; in jsonb an unpaired surrogate too) is bad input
 // wherever it is sent, refused once by the gateway before any subgraph reads it.
@@ -156,6 +157,23 @@ describe("text PostgreSQL cannot store, sent to the REST paths", () => {
     });
     assert.deepEqual(logged, []);
     assert.deepEqual(await written(), before);
+  });
+
+  test("the OAuth authorization page (GET and its sign-in form): a parameter holding NUL is a 400 page naming the parameter, in the form's words", async () => {
+    const logged = await errorsLogged(async () => {
+      for (const [query, name] of [["client_id=x%00&response_type=code", "client_id"], ["client_id=x&response_type=code&state=s%00", "state"]]) {
+        const response = await t.http.get(`/oauth/authorize?${query}`);
+        assert.equal(response.status, 400, query);
+        assert.match(response.text, new RegExp(`<p class="error">${name} must be free of NUL characters \\(U\\+0000\\)</p>`), response.text);
+      }
+      // The sign-in form posted to the page: its email reaches the graph as a variable too.
+      const query = authorizeQuery(await approvedIntegration(t.http, p, "design:meta:read"), "design:meta:read", pkce().challenge);
+      const form = new URLSearchParams({ ...Object.fromEntries(query), email: "a\u0000@example.com", password: "x", decision: "approve" });
+      const signIn = await t.http.request("POST", "/oauth/authorize", { body: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+      assert.equal(signIn.status, 400, signIn.text);
+      assert.match(signIn.text, /email must be free of NUL characters \(U\+0000\)/);
+    });
+    assert.deepEqual(logged, []);
   });
 
   test("an upload's file name given in its header (Asset-Upload-Metadata name_base64) holding NUL: 400 before a byte is stored", async () => {
