@@ -8,6 +8,7 @@ import type { Config } from "../lib/config.js";
 import { executedOperationsAnswer200 } from "../lib/errors.js";
 import type { InternalCalls } from "../lib/auth/internal-calls.js";
 import { OperationRules } from "../lib/graphql/operation-rules.js";
+import { refuseUnstorableText } from "../lib/graphql/storable-text.js";
 import type { Logger } from "../lib/logger.js";
 import type { DomainManifest } from "../lib/modules/domain-manifest.js";
 import type { Bus } from "../lib/pubsub.js";
@@ -79,6 +80,8 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
     ...rules.apolloOptions([
       executedOperationsAnswer200,
       httpOperationRefusals,
+      // Text the database cannot store (NUL, unpaired surrogates), refused once here for every domain.
+      refuseUnstorableText,
       ...(options.config.metrics.enabled ? [operationMetricsPlugin] : []),
     ]),
   });

@@ -55,7 +55,7 @@ export class HttpClient {
 
   /** POST /graphql with a JSON body. */
   graphql<T = any>(query: string, variables: Record<string, unknown> = {}, token?: string) {
-    return this.post<{ data?: T; errors?: { message: string; path?: (string | number)[]; extensions: Record<string, any> }[] }>(
+    return this.post<{ data?: T; errors?: { message: string; path?: (string | number)[]; locations?: { line: number; column: number }[]; extensions: Record<string, any> }[] }>(
       "/graphql",
       { query, variables },
       { token },

@@ -49,6 +49,10 @@ const SCALAR_VALUES: Record<string, unknown> = {
   AutofillData: {},
 };
 
+/** Text the database cannot store (`lib/storable-text.ts`): the graph refuses it in any text field, naming the field. */
+const NUL = "a\u0000b";
+const NUL_REFUSED = /must be free of NUL characters \(U\+0000\)$/;
+
 const snake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 
 /** A value its type accepts; an input object's required members only, named the platform's way. */
@@ -98,9 +102,9 @@ function handedOn(route: RestRoute, request: Pick<RestRequest, "body" | "query">
 const probedRoute = (route: RestRoute) => !route.upload && !route.bytesBody && !route.rawBody;
 
 /**
- * Bad requests to one route: for each path parameter a malformed id; for each query parameter and body
- * member it reads, a value of the wrong kind, an unknown enum value, a too long text, null and absence
- * where required, each beside type-valid values of the other required members.
+ * Bad requests to one route: for each path parameter a malformed id (one holding NUL); for each query
+ * parameter and body member it reads, a value of the wrong kind, an unknown enum value, a too long text,
+ * text holding NUL, null and absence where required, each beside type-valid values of the other required members.
  */
 function inputProbes(service: RestService, route: RestRoute, schema: GraphQLSchema, design: boolean): InputProbe[] {
   const typed = typedFields(route, schema);
@@ -115,11 +119,14 @@ function inputProbes(service: RestService, route: RestRoute, schema: GraphQLSche
     const enumValues = named && isEnumType(named) ? named.getValues().map((value) => value.name) : undefined;
     if (field.in === "path") {
       const body = route.method === "GET" || route.method === "DELETE" ? undefined : baseline;
-      for (const id of ["-1", "not an id", "9".repeat(40), "x".repeat(300)]) probes.push(probe(`${field.name}=${id.slice(0, 20)}`, { path: at({ ...params, [field.name]: id }), body }));
+      for (const id of ["-1", "not an id", "9".repeat(40), "x".repeat(300), NUL]) probes.push(probe(`${field.name}=${id.slice(0, 20)}`, { path: at({ ...params, [field.name]: id }), body }));
       continue;
     }
     // A domain's own scalar (`AutofillData`) may take any JSON: only the domain can refuse it, in its own words.
     const checkedByType = named !== undefined && (!isScalarType(named) || isSpecifiedScalarType(named));
+    /** A text field: NUL in it is refused by the graph wherever the route hands it on, a form's field too. */
+    const textual = named !== undefined && isScalarType(named) && ["String", "ID"].includes(named.name);
+    const namingNul = (request: Pick<RestRequest, "body" | "query">) => (handedOn(route, request, path, NUL) ? field.name : undefined);
     /** The field is named in the answer when the route hands the bad value on to the graph, or refuses it itself. */
     const naming = (request: Pick<RestRequest, "body" | "query">, value: unknown) =>
       !route.form && (checkedByType || field.in === "query") && handedOn(route, request, path, value) ? field.name : undefined;
@@ -129,6 +136,7 @@ function inputProbes(service: RestService, route: RestRoute, schema: GraphQLSche
         probe(`?${search.slice(0, 30)}`, { path: `${at(params)}?${search}`, names: naming({ body: {}, query: { [field.name]: value } }, value), ...extra });
       probes.push(query(`${name}=a&${name}=b`, ["a", "b"]), query(`${name}=${"x".repeat(5000)}`, "", { names: undefined }));
       if (!named || (isScalarType(named) && ["Int", "Float"].includes(named.name))) probes.push(query(`${name}=abc`, "abc"));
+      if (textual) probes.push(query(`${name}=${encodeURIComponent(NUL)}`, NUL, { names: namingNul({ body: {}, query: { [field.name]: NUL } }), saying: NUL_REFUSED }));
       if (enumValues) probes.push(query(`${name}=no_such_value`, "no_such_value", { saying: /must be one of: / }));
       continue;
     }
@@ -137,6 +145,7 @@ function inputProbes(service: RestService, route: RestRoute, schema: GraphQLSche
       return probe(`${field.name}: ${label}`, { body, names: naming({ body, query: {} }, value), ...extra });
     };
     probes.push(member(wrongKind(type), "wrong kind"), member("x".repeat(5000), "too long", { names: undefined }));
+    if (textual) probes.push(member(NUL, "NUL", { names: namingNul({ body: { ...baseline, [field.name]: NUL }, query: {} }), saying: NUL_REFUSED }));
     if (enumValues) probes.push(member("no_such_value", "unknown value", { saying: new RegExp(`must be one of: ${enumValues.join(", ")}`) }));
     if (type && isNonNullType(type)) {
       const { [field.name]: _omitted, ...without } = baseline;

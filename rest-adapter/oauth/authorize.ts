@@ -2,7 +2,11 @@ import express, { type Request, type Response, type Router } from "express";
 import type { GraphQLFormattedError } from "graphql";
 import { statusForError } from "../../lib/errors.js";
 import { sendAuthorizationError, sendConsentPage } from "../../pages/oauth-consent.js";
+import { designStyle } from "../error-styles.js";
+import { problemOfGraphMessage } from "../input-check.js";
+import { refusalOf } from "../input-errors.js";
 import { callerOf, type AdapterOptions } from "../router.js";
+import type { RestRoute } from "../route-table.js";
 
 const PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "nonce"] as const;
 
@@ -41,12 +45,22 @@ function redirectWithError(res: Response, redirectUri: string, params: Params, c
   res.redirect(302, target.toString());
 }
 
+/** The page's operations as routes of the tables read them: what names a refused variable by the parameter it came from. */
+const PROMPT_ROUTE: RestRoute = { method: "GET", path: "/oauth/authorize", operation: PROMPT, variables: ({ query }) => ({ request: asRequest(readParams(query)) }) };
+const LOGIN_ROUTE: RestRoute = { method: "POST", path: "/oauth/authorize", operation: LOGIN, variables: ({ body }) => ({ input: { email: body.email, password: body.password } }) };
+
+/** An error's message for the page: a variable the graph refused (text it cannot store, say) by its parameter's name (`state must be …`). */
+function wordsOf(error: GraphQLFormattedError, route: RestRoute): string {
+  const problem = problemOfGraphMessage(error.message);
+  return problem ? refusalOf(problem, route, designStyle).message : error.message;
+}
+
 /** Answers an authorization-request error: back to the client when allowed, an error page otherwise. */
 function refuse(res: Response, params: Params, error: GraphQLFormattedError | undefined) {
   if (error?.extensions?.redirectable === true && params.redirect_uri) {
     return redirectWithError(res, params.redirect_uri, params, String(error.extensions.oauthError), error.message);
   }
-  sendAuthorizationError(res, 400, error?.message ?? "The authorization request is invalid");
+  sendAuthorizationError(res, 400, error ? wordsOf(error, PROMPT_ROUTE) : "The authorization request is invalid");
 }
 
 /**
@@ -77,7 +91,7 @@ export function authorizationPage(options: AdapterOptions): Router {
     const token = (login.data?.loginWithEmailPassword as { token?: string } | undefined)?.token;
     if (!token) {
       const failure = login.errors?.[0];
-      return consentPage(res, failure ? statusForError(failure) : 401, params, details, failure?.message ?? "Sign-in failed");
+      return consentPage(res, failure ? statusForError(failure) : 401, params, details, failure ? wordsOf(failure, LOGIN_ROUTE) : "Sign-in failed");
     }
     const grant = await run(req, APPROVE, { request: asRequest(params) }, `Bearer ${token}`);
     const redirectTo = (grant.data?.approveAuthorization as { redirectTo?: string } | undefined)?.redirectTo;

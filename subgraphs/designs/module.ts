@@ -36,7 +36,11 @@ export default defineDomain(manifest, {
   routes: (app, runtime, limits) => {
     const analyticsKey = runtime.keyFor(VIEW_ANALYTICS_KEY_PURPOSE);
     const viewer = { ...dependencies(runtime, limits), internalCalls: runtime.internalCalls, recordView: (view: ServedView) => recordDesignView(runtime.db.prisma, analyticsKey, view) };
-    mountViewPages(app, viewer, runtime.limiters({ name: "design-views", points: VIEWS_PER_DESIGN_PER_MINUTE, durationSeconds: 60 }));
+    // One budget per link: anonymous views of the view link never close the team's edit link.
+    mountViewPages(app, viewer, {
+      view: runtime.limiters({ name: "design-views", points: VIEWS_PER_DESIGN_PER_MINUTE, durationSeconds: 60 }),
+      edit: runtime.limiters({ name: "design-edit-links", points: VIEWS_PER_DESIGN_PER_MINUTE, durationSeconds: 60 }),
+    });
   },
   sweeps: (runtime, limits) => [
     { name: "blank designs past their lifetime", everyMs: SWEEP_BLANK_DESIGNS_EVERY_MS, run: () => sweepBlankDesigns({ db: runtime.db.prisma, files: runtime.files }) },

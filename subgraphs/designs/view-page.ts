@@ -14,8 +14,14 @@ import type { ServedView } from "../analytics/public.js";
 /** Pages the viewer shows at most (the pages endpoint's largest `limit`). */
 const VIEWER_PAGES_MAX = 200;
 
-/** Times the viewer answers for one design per minute, whoever holds its links (documented). */
+/**
+ * Times one design's view link, and apart from it its edit link, answer per minute, whoever holds them
+ * (documented): each link has its own budget, so anonymous views never close the team's editor.
+ */
 export const VIEWS_PER_DESIGN_PER_MINUTE = 60;
+
+/** The viewer's budgets per design, one per link. */
+export type ViewLimiters = Record<ViewPurpose, Limiter>;
 
 type ViewerDependencies = Pick<DesignsDependencies, "db" | "log" | "files" | "viewKey"> & {
   /** Reads the caller's address the gateway signed along (the page proxy passes nothing else). */
@@ -58,16 +64,16 @@ function countView(deps: ViewerDependencies, req: Request<{ designId: string }>,
  * `view` shows the design's title and its pages as images; `edit` opens the editor, which signs its
  * user in before it reads anything more. Anything else is a 403 or 404 page that shows nothing of the design.
  */
-export function mountViewPages(app: Express, deps: ViewerDependencies, views: Limiter): void {
+export function mountViewPages(app: Express, deps: ViewerDependencies, limiters: ViewLimiters): void {
   const viewer = (purpose: ViewPurpose) => async (req: Request<{ designId: string }>, res: Response) => {
     const { designId } = req.params;
     const verdict = checkViewLink(deps.viewKey, designId, purpose, req.query.token);
     if (verdict === "expired") return refusal(res, 403, "This link has expired. Ask for a new one.");
     if (verdict !== "valid") return refusal(res, 403, "This link is not valid.");
-    const wait = await secondsToWait(views, designId);
+    const wait = await secondsToWait(limiters[purpose], designId);
     if (wait !== null) {
       res.set("retry-after", String(wait));
-      return refusal(res, 429, "This design has been viewed too often in the last minute. Try again shortly.");
+      return refusal(res, 429, "This link has been opened too often in the last minute. Try again shortly.");
     }
     try {
       const loaders = createLoaders(deps.db);

@@ -69,19 +69,9 @@ export interface BlogFields {
   content?: string;
 }
 
-/** PostgreSQL text cannot hold NUL: refused as input rather than failing in the database. */
-function refuseNul(input: BlogInput): void {
-  for (const [field, value] of Object.entries(input)) {
-    const texts = Array.isArray(value) ? value : [value];
-    if (texts.some((text) => typeof text === "string" && text.includes("\u0000"))) {
-      throw new ValidationError(field, `${field} must not contain NUL characters`);
-    }
-  }
-}
-
 /** The checked fields of `input`; `creating` makes `title` and `content` required. The slug is handled apart. */
 export function blogFields(input: BlogInput, creating: boolean): BlogFields {
-  refuseNul(input);
+  // Text the database cannot store (NUL) never gets here: the gateway refuses it (lib/graphql/storable-text.ts).
   const fields: BlogFields = {
     title: title(input.title, creating),
     authorName: optionalText(input.authorName, "authorName", LIMITS.authorName),

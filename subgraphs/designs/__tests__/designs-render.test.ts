@@ -198,15 +198,30 @@ describe("view and edit links", () => {
 });
 
 describe("the viewer's rate", () => {
-  test("one design answers at most 60 views a minute (view and edit links together), then a 429 page with Retry-After", async () => {
+  test("61 anonymous views of a design: the view link answers 429 with Retry-After, the team's edit link still 200 (separate budgets of 60 a minute)", async () => {
     const design = await created({ design_type: { type: "custom", width: 60, height: 60 } });
     const [view, edit] = [onPlatform(t.http, design.urls.view_url), onPlatform(t.http, design.urls.edit_url)];
-    for (let i = 0; i < 60; i++) assert.equal((await fetch(i % 2 ? edit : view)).status, 200, `view ${i + 1}`);
-    const refused = await fetch(view);
-    assert.equal(refused.status, 429);
-    assert.ok(Number(refused.headers.get("retry-after")) > 0);
-    assert.doesNotMatch(await refused.text(), /<img/);
+    for (let i = 0; i < 60; i++) assert.equal((await fetch(view)).status, 200, `view ${i + 1}`);
+    for (let i = 0; i < 3; i++) {
+      const refused = await fetch(view);
+      assert.equal(refused.status, 429, `view ${61 + i}`);
+      assert.ok(Number(refused.headers.get("retry-after")) > 0);
+      assert.doesNotMatch(await refused.text(), /<img/);
+      const editor = await fetch(edit);
+      assert.equal(editor.status, 200, "the edit link is not closed by views");
+      assert.match(await editor.text(), /<script src="\/pages\/editor\.js">/);
+    }
     const other = await created({ design_type: { type: "custom", width: 60, height: 60 } });
     assert.equal((await fetch(onPlatform(t.http, other.urls.view_url))).status, 200, "another design keeps its own budget");
+  });
+
+  test("the edit link has its own 60 a minute: past it a 429 page with Retry-After, and the view link still answers", async () => {
+    const design = await created({ design_type: { type: "custom", width: 60, height: 60 } });
+    const [view, edit] = [onPlatform(t.http, design.urls.view_url), onPlatform(t.http, design.urls.edit_url)];
+    for (let i = 0; i < 60; i++) assert.equal((await fetch(edit)).status, 200, `edit ${i + 1}`);
+    const refused = await fetch(edit);
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get("retry-after")) > 0);
+    assert.equal((await fetch(view)).status, 200, "opening the editor does not close the view link");
   });
 });

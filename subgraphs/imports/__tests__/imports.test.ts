@@ -117,6 +117,15 @@ describe("POST /v1/imports", () => {
     }
   });
 
+  test("a PPTX whose text the database cannot store (&#0;, a raw NUL, &#xD800;: no XML character) fails the job with invalid_file naming the slide; no design is made", async () => {
+    const designs = await t.platform.runtime.db.prisma.design.count();
+    for (const text of ["a&#0;b", "a\u0000b", "a&#xD800;b"]) {
+      const job = await imported(pptx(["Fine", text]));
+      assert.deepEqual([job.status, job.error?.code, job.error?.message], ["failed", "invalid_file", "Slide 2 holds text that cannot be stored (a NUL character or an unpaired surrogate)"], JSON.stringify(job));
+    }
+    assert.equal(await t.platform.runtime.db.prisma.design.count(), designs);
+  });
+
   test("a file past IMPORT_MAX_BYTES is cut off as it arrives and fails with invalid_file saying it is too big", async () => {
     const job = await imported(Buffer.alloc(400 * 1024, 1));
     assert.deepEqual([job.status, job.error.code], ["failed", "invalid_file"]);

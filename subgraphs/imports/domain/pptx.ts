@@ -1,3 +1,4 @@
+import { unstorableText } from "../../../lib/storable-text.js";
 import type { ImportedElement, ImportedPage } from "../../designs/public.js";
 import { BoundedZip, DamagedZipError, ZipBudgetError, type ZipBudget } from "./bounded-zip.js";
 import { invalidFile } from "./import-jobs.js";
@@ -78,6 +79,8 @@ function textElements(slide: string, number: number, maxElements: number): Impor
     const offset = firstStartTag(shape, "a:off");
     const extent = firstStartTag(shape, "a:ext");
     if (!text || !offset || !extent) continue;
+    // No XML character either (`&#0;`, a raw NUL, `&#xD800;`): a file holding one is not a presentation we can keep.
+    if (unstorableText(text)) throw invalidFile(`Slide ${number} holds text that cannot be stored (a NUL character or an unpaired surrogate)`);
     if (found.length === maxElements) throw invalidFile(`Slide ${number} has more than ${maxElements} text boxes (IMPORT_MAX_ELEMENTS_PER_PAGE)`);
     found.push({
       kind: "text",

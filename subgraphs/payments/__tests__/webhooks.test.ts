@@ -133,6 +133,26 @@ describe("processor webhook", () => {
     }
   });
 
+  test("a signed event holding NUL or an unpaired surrogate (JSON escapes: the body has neither) where it is stored or looked up: 400, nothing recorded", async () => {
+    const { payment, intentId } = await pendingCardPayment();
+    const refund = { object: "refund", payment_intent: intentId, status: "succeeded", amount: 100, currency: "usd" };
+    const payloads = [
+      event("payment_intent.succeeded", { id: intentId }, "evt_\u0000"),
+      event("payment_intent.succeeded", { id: intentId }, "evt_\ud800"),
+      event("payment_intent.succeeded\u0000", { id: intentId }),
+      event("payment_intent.succeeded", { id: `${intentId}\u0000` }),
+      event("refund.created", { ...refund, id: "re_\u0000" }),
+      event("charge.refunded", { id: "ch_1", payment_intent: intentId, amount_refunded: 100, currency: "usd", refunds: { data: [{ ...refund, id: "re_\udc00" }] } }),
+    ];
+    const before = { events: await db().processorEvent.count(), payment: await db().payment.findUniqueOrThrow({ where: { id: payment.id } }), refunds: await db().refund.count() };
+    for (const payload of payloads) {
+      assert.match(payload, /^[\x20-\x7e]*$/, "the body itself is printable ASCII");
+      const response = await deliver(payload, sign(payload));
+      assert.deepEqual([response.status, response.text], [400, "Invalid webhook payload"], payload);
+    }
+    assert.deepEqual({ events: await db().processorEvent.count(), payment: await db().payment.findUniqueOrThrow({ where: { id: payment.id } }), refunds: await db().refund.count() }, before);
+  });
+
   test("without a configured secret the webhook answers 503", async () => {
     const bare = await startWithPeople({}, ["accounts", "work", "payments"]);
     try {

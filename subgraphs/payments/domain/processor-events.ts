@@ -1,5 +1,6 @@
 import type { Payment, Prisma } from "../../../generated/prisma/client.js";
 import { BadRequestError, ServiceUnavailableError } from "../../../lib/errors.js";
+import { unstorableText } from "../../../lib/storable-text.js";
 import type { PaymentsContext } from "../context.js";
 import { isValidSignature } from "./webhook-signature.js";
 import { invalidPayload, listedRefunds, parseRefund, recordRefunds, statedAmount, statedCurrency, type RefundReport } from "./refunds.js";
@@ -84,7 +85,8 @@ function parseEvent(payload: string): ProcessorEvent {
     throw invalidPayload();
   }
   const { id, type, data } = (event ?? {}) as Partial<ProcessorEvent>;
-  if (typeof id !== "string" || id.length === 0 || id.length > 255 || typeof type !== "string" || type.length > 100) {
+  // JSON's escapes can carry what the body itself cannot (`\u0000`): the id and type are stored as they are.
+  if (typeof id !== "string" || id.length === 0 || id.length > 255 || typeof type !== "string" || type.length > 100 || unstorableText(id) || unstorableText(type)) {
     throw invalidPayload();
   }
   if (data !== undefined && (typeof data !== "object" || data === null || (data.object !== undefined && typeof data.object !== "object"))) {
@@ -93,11 +95,13 @@ function parseEvent(payload: string): ProcessorEvent {
   return event as ProcessorEvent;
 }
 
-/** The PaymentIntent id the event is about: the object itself for `payment_intent.*`, its field otherwise. */
+/** The PaymentIntent id the event is about: the object itself for `payment_intent.*`, its field otherwise (looked up: text the database refuses is a 400). */
 function paymentIntentOf(event: ProcessorEvent): string | undefined {
   const object = event.data?.object;
   const id = event.type.startsWith("payment_intent.") ? object?.id : object?.payment_intent;
-  return typeof id === "string" ? id : undefined;
+  if (typeof id !== "string") return undefined;
+  if (unstorableText(id)) throw invalidPayload();
+  return id;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Prisma, type Payment, type RefundStatus } from "../../../generated/prisma/client.js";
 import { BadRequestError } from "../../../lib/errors.js";
+import { unstorableText } from "../../../lib/storable-text.js";
 import { currencyCode, statedMinorAmount } from "./money.js";
 
 /** Raised for an event whose contents do not parse: 400, and the transaction recording it rolls back. */
@@ -43,7 +44,7 @@ export function statedAmount(minor: unknown, currency: string): string {
 export function parseRefund(object: unknown): StatedRefund {
   const refund = (object ?? {}) as Record<string, unknown>;
   const { id, status, created } = refund;
-  if (typeof id !== "string" || id.length === 0 || id.length > 255) throw invalidPayload();
+  if (typeof id !== "string" || id.length === 0 || id.length > 255 || unstorableText(id)) throw invalidPayload();
   if (typeof status !== "string" || !(status in STATUSES)) throw invalidPayload();
   if (created !== undefined && (typeof created !== "number" || !Number.isSafeInteger(created) || created < 0)) throw invalidPayload();
   const currency = statedCurrency(refund.currency);

@@ -1,6 +1,7 @@
 import type { WebhookDelivery, WebhookDeliveryStatus } from "../../../generated/prisma/client.js";
 import type { BusinessPrincipal } from "../../../lib/auth/business-token.js";
 import { ConflictError, NotFoundError, ValidationError } from "../../../lib/errors.js";
+import { unstorableText } from "../../../lib/storable-text.js";
 import { announceJob, createJobRow } from "../../../lib/jobs/engine.js";
 import type { WebhooksContext } from "../context.js";
 import { stillAuthorized } from "./grants.js";
@@ -23,7 +24,8 @@ function encodeCursor(delivery: WebhookDelivery): string {
 function decodeCursor(raw: string): Cursor {
   try {
     const cursor = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Cursor;
-    if (Number.isSafeInteger(cursor.at) && typeof cursor.id === "string" && cursor.id.length <= 50) return cursor;
+    // The cursor is not signed: its id is compared in SQL, so text the database refuses is no cursor of ours.
+    if (Number.isSafeInteger(cursor.at) && typeof cursor.id === "string" && cursor.id.length <= 50 && !unstorableText(cursor.id)) return cursor;
   } catch {
     // reported below
   }
