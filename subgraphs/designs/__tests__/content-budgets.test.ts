@@ -72,7 +72,9 @@ describe("a merge is bounded by what its design may hold", () => {
         job = await finishedJob(s.t.http, `/v1/merges/${created.body.job.id}`, s.token, 60_000);
       });
       assert.ok(longestMs < 1000, `/healthz waited ${longestMs} ms while 10,000 elements were copied`);
+      console.log(`largest merge (10,000 elements): /healthz waited ${longestMs.toFixed(0)} ms at most`);
     });
+    console.log(`largest merge (10,000 elements): memory +${(growth / MIB).toFixed(0)} MiB`);
     assert.equal(job.status, "success", JSON.stringify(job));
     const elements = await db().designElement.count({ where: { page: { designId: job.result.design.id } } });
     assert.equal(elements, 10_000);
@@ -142,6 +144,7 @@ describe("an edit history is read back in bounded answers", () => {
     assert.ok(response.body.errors.some((error: any) => error.extensions?.code === "PAYLOAD_TOO_LARGE"), response.text.slice(0, 400));
     assert.ok(response.text.length < 64 * 1024, `answer of ${response.text.length} bytes`);
     assert.ok(longestMs < 1000, `/healthz waited ${longestMs} ms`);
+    console.log(`ten aliases of designEdits over 30 heavy edits: ${response.text.length} bytes answered, /healthz waited ${longestMs.toFixed(0)} ms at most`);
 
     const four = await s.t.http.graphql(`query($id: ID!, $l: Int) { ${aliases(4)} }`, { id, l: 100 }, s.token);
     assert.equal(four.body.errors, undefined, four.text.slice(0, 300));

@@ -19,8 +19,8 @@ export interface NewPage {
 export type ContentWriter = Pick<PrismaClient, "design" | "designPage" | "designElement" | "designEdit">;
 
 /** Most rows, and characters of text, one statement writes: a large design is written in steps, the event loop free between them. */
-const ROWS_PER_STATEMENT = 500;
-const TEXT_PER_STATEMENT = 1_000_000;
+const ROWS_PER_STATEMENT = 250;
+const TEXT_PER_STATEMENT = 250_000;
 
 /** The elements in statements of at most `ROWS_PER_STATEMENT` rows and `TEXT_PER_STATEMENT` characters. */
 function* statementsOf(rows: readonly Prisma.DesignElementCreateManyInput[]): Generator<Prisma.DesignElementCreateManyInput[]> {
