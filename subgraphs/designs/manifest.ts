@@ -1,4 +1,5 @@
 import { defineManifest, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-manifest.js";
+import { RENDER_SETTING_DOCS } from "./domain/render/render-settings.js";
 
 /** Where accepted edits are announced after they commit: `{ designId, version }`. */
 export const DESIGN_EDIT_EVENTS = "design-edits";
@@ -54,6 +55,8 @@ export default defineManifest({
     },
   },
   settingDocs: [
+    // The render budget: its rows beside the code that reads it (domain/render/render-settings.ts).
+    ...RENDER_SETTING_DOCS,
     { names: ["DESIGN_EDIT_OPERATIONS_MAX"], default: "`100`", meaning: "most operations one `editDesign` applies; more is `BAD_USER_INPUT`" },
     { names: ["DESIGN_PAGE_ELEMENTS_MAX"], default: "`500`", meaning: "most elements one page of a design holds; an edit adding more is `BAD_USER_INPUT`" },
     { names: ["DESIGN_EDITS_PER_MINUTE"], default: "`1200`", meaning: "edits one design accepts a minute from all its editors together (each user also has `editDesign`'s own limit, 600 a minute); more is `RATE_LIMITED`" },

@@ -17,7 +17,7 @@ const VIEWER_PAGES_MAX = 200;
 /** Times the viewer answers for one design per minute, whoever holds its links (documented). */
 export const VIEWS_PER_DESIGN_PER_MINUTE = 60;
 
-type ViewerDependencies = Pick<DesignsDependencies, "db" | "log" | "files" | "viewKey"> & {
+type ViewerDependencies = Pick<DesignsDependencies, "db" | "log" | "files" | "viewKey" | "render"> & {
   /** Reads the caller's address the gateway signed along (the page proxy passes nothing else). */
   internalCalls: InternalCalls;
   /** Counts a view the viewer served (the analytics domain); runs after the page answered. */

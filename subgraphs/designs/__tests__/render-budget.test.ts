@@ -1,7 +1,11 @@
 // @tier unit
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import type { DesignElement, DesignPage } from "../../../generated/prisma/client.js";
+import { createLogger } from "../../../lib/logger.js";
+import { encodedPage, RenderAbandonedError, rendersNow, type RenderDependencies } from "../domain/render/draw-page.js";
 import { boundedPageSvg, DEFAULT_RENDER_BUDGET, pageSvg, type DrawnElement } from "../domain/render/page-svg.js";
+import { DEFAULT_RENDER_SETTINGS } from "../domain/render/render-settings.js";
 
 const none = { text: null, fontSize: null, color: null, shape: null, fill: null } as const;
 const text = (id: string, value: string, box: Partial<DrawnElement> = {}): DrawnElement => ({ ...none, id, kind: "text", text: value, fontSize: 16, color: "#000000", x: 0, y: 0, width: 400, height: 400, ...box });
@@ -71,5 +75,52 @@ describe("the render budget of a page's SVG", () => {
     assert.deepEqual(spans(svg), ["abcdef", "ghij"]);
     assert.match(svg, /<svg x="0" y="0" width="400" height="400" overflow="hidden"><text [^>]*><\/text><\/svg><\/svg>$/, "the third box is drawn empty");
     assert.deepEqual(leftOut, { elements: 1, textBoxesCut: 2 });
+  });
+});
+
+describe("drawing pages: one process's renders take turns", () => {
+  const page = { id: "P1", designId: "D1", index: 1, width: 100, height: 100 } as DesignPage;
+  const deps = (concurrency: number, elements: DesignElement[] = []): RenderDependencies => ({
+    files: {} as RenderDependencies["files"],
+    log: createLogger("silent"),
+    loaders: { elementsByPage: { load: async () => elements }, assetById: { load: async () => null } } as unknown as RenderDependencies["loaders"],
+    render: { ...DEFAULT_RENDER_SETTINGS, concurrency },
+  });
+
+  test("at most DESIGN_RENDER_CONCURRENCY at once, first come first served; a turn ends however its encoding ends", async () => {
+    const releases: (() => void)[] = [];
+    const order: number[] = [];
+    const renders = Array.from({ length: 5 }, (_v, i) =>
+      encodedPage(deps(2), page, { width: 10, height: 10 }, async (image) => {
+        order.push(i);
+        await new Promise<void>((resolve) => releases.push(resolve));
+        if (i === 1) throw new Error("the encoder failed");
+        return image.png().toBuffer();
+      }),
+    );
+    const settled = Promise.allSettled(renders);
+    while (releases.length < 2) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(rendersNow(), { running: 2, waiting: 3 });
+    for (let next = 0; next < 5; next++) {
+      while (releases.length <= next) await new Promise((resolve) => setImmediate(resolve));
+      releases[next]();
+    }
+    const results = await settled;
+    assert.deepEqual(order, [0, 1, 2, 3, 4]);
+    assert.deepEqual(results.map((result) => result.status), ["fulfilled", "rejected", "fulfilled", "fulfilled", "fulfilled"]);
+    assert.deepEqual(rendersNow(), { running: 0, waiting: 0 });
+  });
+
+  test("a read that waits past its wait is abandoned as busy, leaving the queue; a picture over DESIGN_RENDER_MAX_PIXELS is never drawn", async () => {
+    let release!: () => void;
+    const first = encodedPage(deps(1), page, { width: 10, height: 10 }, (image) => new Promise<Buffer>((resolve) => (release = () => resolve(image.png().toBuffer()))));
+    const second = encodedPage(deps(1), page, { width: 10, height: 10 }, (image) => image.png().toBuffer(), { waitSeconds: 0.05 });
+    await assert.rejects(second, (error: unknown) => error instanceof RenderAbandonedError && error.reason === "busy");
+    assert.deepEqual(rendersNow(), { running: 1, waiting: 0 });
+    release();
+    await first;
+    const huge = encodedPage({ ...deps(1), render: { ...DEFAULT_RENDER_SETTINGS, maxPixels: 99 } }, page, { width: 10, height: 10 }, (image) => image.png().toBuffer());
+    await assert.rejects(huge, (error: unknown) => error instanceof RenderAbandonedError && error.reason === "too-large" && /DESIGN_RENDER_MAX_PIXELS/.test(error.message));
+    assert.deepEqual(rendersNow(), { running: 0, waiting: 0 });
   });
 });
