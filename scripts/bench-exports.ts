@@ -66,9 +66,12 @@ export async function benchExports(platform: EmbeddedPlatform, http: HttpClient,
   for (const request of [{ type: "pdf" }, { type: "png" }] as ExportFormatRequest[]) {
     const format = normalizedFormat(request);
     const pagesDrawn = async () => {
-      const drawing = (await designDrawing({ db: runtime.db.prisma, files: runtime.files, log: runtime.log }, designId))!;
+      const drawing = (await designDrawing({ db: runtime.db.prisma, files: runtime.files, log: runtime.log, render: settings.render }, designId))!;
       const plan = exportPlan(format, drawing.pages, settings);
-      for (const [index, page] of drawing.pages.entries()) await (await drawing.draw(page, plan.targets[index])).png().toBuffer();
+      for (const [index, page] of drawing.pages.entries()) {
+        const drawn = await drawing.draw(page, plan.targets[index]);
+        await drawn.image.png().toBuffer().finally(drawn.done);
+      }
     };
     const handlerAlone = async () => {
       const job = { id: id("J"), input: { designId, teamId, format, pages: Array.from({ length: PAGES }, (_v, i) => i + 1) } } as unknown as Job;

@@ -5,6 +5,7 @@ import type { FileService } from "../../lib/storage/file-service.js";
 import type { DomainContext } from "../../lib/modules/domain-module.js";
 import type { EditAnnouncer } from "./domain/editing/announcer.js";
 import type { ViewersAnnouncer } from "./domain/editing/presence.js";
+import type { RenderSettings } from "./domain/render/render-settings.js";
 import type { DesignsLoaders } from "./loaders.js";
 import type { DesignsSettings } from "./settings.js";
 
@@ -20,6 +21,8 @@ export interface DesignsDependencies {
   /** Signs view links (derived from the deployment's secret). */
   viewKey: Buffer;
   limits: DesignsSettings;
+  /** What drawing a page may spend (`DESIGN_RENDER_*`): thumbnails and the viewer. */
+  render: RenderSettings;
   /** Edits one design accepts a minute, whoever sends them. */
   editsPerDesign: Limiter;
   /** Announces accepted edits on the bus, in version order. */

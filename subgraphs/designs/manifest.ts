@@ -1,4 +1,5 @@
 import { defineManifest, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-manifest.js";
+import { RENDER_SETTING_DOCS } from "./domain/render/render-settings.js";
 
 /** Where accepted edits are announced after they commit: `{ designId, version }`. */
 export const DESIGN_EDIT_EVENTS = "design-edits";
@@ -54,6 +55,8 @@ export default defineManifest({
     },
   },
   settingDocs: [
+    // The render budget: its rows beside the code that reads it (domain/render/render-settings.ts).
+    ...RENDER_SETTING_DOCS,
     { names: ["DESIGN_ELEMENTS_MAX"], default: "`10000`", meaning: "most elements one design holds, all its pages together; an edit, copy, merge, resize, autofill or import past it is refused (`BAD_USER_INPUT`, `reason` `DESIGN_CONTENT_LIMIT`; a merge `413`; a job fails with `create_design_error`)" },
     { names: ["DESIGN_TEXT_MAX"], default: "`2000000`", meaning: "most characters of text one design holds, all its pages together; refused as `DESIGN_ELEMENTS_MAX` is" },
     { names: ["DESIGN_PAGE_TEXT_MAX"], default: "`100000`", meaning: "most characters of text on one page of a design; refused as `DESIGN_ELEMENTS_MAX` is" },

@@ -8,12 +8,17 @@ import type { DesignsDependencies } from "./context.js";
 import { mountViewPages, VIEWS_PER_DESIGN_PER_MINUTE } from "./view-page.js";
 import manifest from "./manifest.js";
 import { designsSettings, type DesignsSettings } from "./settings.js";
+import { renderSettings, type RenderSettings } from "./domain/render/render-settings.js";
+import type { Settings } from "../../lib/settings.js";
 import { EditAnnouncer } from "./domain/editing/announcer.js";
 import { pruneEdits, PRUNE_EDITS_EVERY_MS } from "./domain/editing/history.js";
 import { sweepLapsedViewers, sweepLapsedViewersEveryMs, viewersAnnouncer } from "./domain/editing/presence.js";
 import { recordDesignView, VIEW_ANALYTICS_KEY_PURPOSE, type ServedView } from "../analytics/public.js";
 
-function dependencies(runtime: DataRuntime, limits: DesignsSettings): DesignsDependencies {
+/** The domain's settings (settings.ts) and, apart, the render budget (domain/render/render-settings.ts). */
+const moduleSettings = (settings: Settings): DesignsSettings & { render: RenderSettings } => ({ ...designsSettings(settings), render: renderSettings(settings) });
+
+function dependencies(runtime: DataRuntime, { render, ...limits }: ReturnType<typeof moduleSettings>): DesignsDependencies {
   return {
     db: runtime.db.prisma,
     log: runtime.log,
@@ -22,6 +27,7 @@ function dependencies(runtime: DataRuntime, limits: DesignsSettings): DesignsDep
     files: runtime.files,
     viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE),
     limits,
+    render,
     editsPerDesign: runtime.limiters({ name: "design-edits", points: limits.editsPerDesignPerMinute, durationSeconds: 60 }),
     announcer: new EditAnnouncer(runtime.bus, runtime.log),
     announceViewers: viewersAnnouncer(runtime.bus, runtime.log),
@@ -30,7 +36,7 @@ function dependencies(runtime: DataRuntime, limits: DesignsSettings): DesignsDep
 
 export default defineDomain(manifest, {
   resolvers,
-  settings: designsSettings,
+  settings: moduleSettings,
   dependencies,
   /** The viewer the design's `urls` open (signed links, no API token); the gateway passes `/designs/…` through. */
   routes: (app, runtime, limits) => {

@@ -15,7 +15,9 @@ import type { FileService } from "../../lib/storage/file-service.js";
 
 export { exportFormatsOf, type ExportFormatName } from "./domain/export-formats.js";
 export { designDrawing, type DesignDrawing } from "./domain/render/design-drawing.js";
+export { abandonedRender, RenderAbandonedError, type DrawnPage } from "./domain/render/draw-page.js";
 export type { DrawTarget } from "./domain/render/page-svg.js";
+export { DEFAULT_RENDER_SETTINGS, renderSettings, type RenderSettings } from "./domain/render/render-settings.js";
 export { createResizedCopy, resizableDesignId, firstPageThumbnail, resizeTarget, type DesignTypeInput, type ResolvedDesignType } from "./domain/resize-copy.js";
 export { designOwners, designTeams } from "./domain/design-access.js";
 export { designNotFound } from "./domain/copy-design.js";

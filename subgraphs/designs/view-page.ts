@@ -23,7 +23,7 @@ export const VIEWS_PER_DESIGN_PER_MINUTE = 60;
 /** The viewer's budgets per design, one per link. */
 export type ViewLimiters = Record<ViewPurpose, Limiter>;
 
-type ViewerDependencies = Pick<DesignsDependencies, "db" | "log" | "files" | "viewKey"> & {
+type ViewerDependencies = Pick<DesignsDependencies, "db" | "log" | "files" | "viewKey" | "render"> & {
   /** Reads the caller's address the gateway signed along (the page proxy passes nothing else). */
   internalCalls: InternalCalls;
   /** Counts a view the viewer served (the analytics domain); runs after the page answered. */

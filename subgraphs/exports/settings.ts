@@ -1,4 +1,5 @@
 import type { Settings } from "../../lib/settings.js";
+import { renderSettings } from "../designs/public.js";
 
 export type ExportsSettings = ReturnType<typeof exportsSettings>;
 
@@ -19,5 +20,7 @@ export function exportsSettings(settings: Settings) {
     perDesignPer5Minutes: settings.positiveInt("EXPORTS_PER_DESIGN_PER_5_MINUTES", 75),
     /** Exports one user starts per 24 hours, through any integration (documented quota). */
     perUserPerDay: settings.positiveInt("EXPORTS_PER_USER_PER_DAY", 500),
+    /** How pages are drawn: the designs domain's render budget (`DESIGN_RENDER_*`, documented there). */
+    render: renderSettings(settings),
   };
 }

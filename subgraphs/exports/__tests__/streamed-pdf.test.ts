@@ -24,7 +24,7 @@ test("a PDF export is written page by page: what the process holds stays flat fr
     targets: plan.targets,
     draw: async (index: number) => {
       held.push(heldMemory());
-      return sharp(noise, { raw: { ...plan.targets[index], channels: 3 } });
+      return { image: sharp(noise, { raw: { ...plan.targets[index], channels: 3 } }), done: () => {} };
     },
   };
   let size = 0;
@@ -45,7 +45,7 @@ test("the streamed PDF reads back: pages on the paper (landscape turned), title 
   const sizes = PAGES.slice(0, 2);
   const plan = exportPlan({ ...FORMAT, exportQuality: "regular", pages: null } as never, sizes, BUDGET);
   const colours = [{ r: 200, g: 30, b: 40 }, { r: 20, g: 40, b: 220 }];
-  const pages = { targets: plan.targets, draw: async (index: number) => sharp({ create: { ...plan.targets[index], channels: 3, background: colours[index] } }) };
+  const pages = { targets: plan.targets, draw: async (index: number) => ({ image: sharp({ create: { ...plan.targets[index], channels: 3, background: colours[index] } }), done: () => {} }) };
   const chunks: Buffer[] = [];
   for await (const file of pdfFile(pages, { size: "a4", quality: "regular", pageSizes: sizes, title: "Résumé (v2)" })) for await (const chunk of file.bytes as AsyncIterable<Buffer>) chunks.push(chunk);
   const pdf = await PDFDocument.load(Buffer.concat(chunks));
@@ -53,15 +53,17 @@ test("the streamed PDF reads back: pages on the paper (landscape turned), title 
   assert.deepEqual(pdf.getPages().map((page) => [page.getWidth(), page.getHeight()]), [[595.28, 841.89], [841.89, 595.28]]);
 });
 
-test("a page that fails to draw fails the export (and leaves no file behind) instead of leaving it waiting", { timeout: 10_000 }, async () => {
+test("a page that fails to draw fails the export (and leaves no file behind, its render's turn ended) instead of leaving it waiting", { timeout: 10_000 }, async () => {
   const sizes = PAGES.slice(0, 2);
   const plan = exportPlan({ ...FORMAT, pages: null } as never, sizes, BUDGET);
-  const pages = { targets: plan.targets, draw: async () => sharp(Buffer.from("not an image")) };
+  let turns = 0;
+  const pages = { targets: plan.targets, draw: async () => (turns++, { image: sharp(Buffer.from("not an image")), done: () => turns-- }) };
   const folders = async () => (await readdir(tmpdir())).filter((name) => name.startsWith("pdf-export-"));
   const before = await folders();
   const exported = (async () => {
     for await (const file of pdfFile(pages, { size: "a4", quality: "pro", pageSizes: sizes, title: "Broken" })) for await (const _chunk of file.bytes as AsyncIterable<Buffer>);
   })();
   await assert.rejects(exported, /unsupported image format|Input buffer/i);
+  assert.equal(turns, 0, "every turn taken was ended");
   assert.deepEqual((await folders()).filter((name) => !before.includes(name)), []);
 });

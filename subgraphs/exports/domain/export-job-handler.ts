@@ -4,7 +4,7 @@ import { ValidationError } from "../../../lib/errors.js";
 import { PermanentJobError } from "../../../lib/jobs/errors.js";
 import type { Logger } from "../../../lib/logger.js";
 import type { FileService } from "../../../lib/storage/file-service.js";
-import { designDrawing, type DesignDrawing } from "../../designs/public.js";
+import { abandonedRender, designDrawing, type DesignDrawing } from "../../designs/public.js";
 import type { ExportsSettings } from "../settings.js";
 import type { DrawnPages, ExportFile } from "./encoders/export-file.js";
 import { gifFile } from "./encoders/gif.js";
@@ -69,21 +69,38 @@ function pagesNow(drawing: DesignDrawing, numbers: number[]) {
 export function exportJobHandler(deps: ExportJobDependencies): JobHandler {
   return async (job: Job) => {
     const input = exportInputOf(job);
-    const drawing = await designDrawing(deps, input.designId);
+    const drawing = await designDrawing({ ...deps, render: deps.settings.render }, input.designId);
     if (!drawing || drawing.design.teamId !== input.teamId) throw new PermanentJobError(EXPORT_ERROR_CODES.failures.designGone, "The design no longer exists");
     await checkLicenseStillHeld(deps.db, input.teamId, input.format);
     const pages = pagesNow(drawing, input.pages);
     const pageSizes = pages.map((page) => ({ width: page.width, height: page.height }));
     const plan = plannedWithinBudget(input.format, pageSizes, deps.settings);
-    const drawn: DrawnPages = { targets: plan.targets, draw: (index) => drawing.draw(pages[index], plan.targets[index]) };
+    let lastDrawn = 0;
+    const drawn: DrawnPages = {
+      targets: plan.targets,
+      draw: (index) => {
+        lastDrawn = index;
+        return drawing.draw(pages[index], plan.targets[index]);
+      },
+    };
     const keys: string[] = [];
-    for await (const file of encode(input.format, drawn, plan, { pageSizes, title: drawing.design.title })) {
-      const key = exportFileKey(job.id, file.name);
-      await deps.files.put(key, file.bytes, file.contentType);
-      keys.push(key);
+    try {
+      for await (const file of encode(input.format, drawn, plan, { pageSizes, title: drawing.design.title })) {
+        const key = exportFileKey(job.id, file.name);
+        await deps.files.put(key, file.bytes, file.contentType);
+        keys.push(key);
+      }
+    } catch (error) {
+      throw renderFailure(error, pages[lastDrawn].index, deps.settings) ?? error;
     }
     return { files: keys } satisfies ExportResult;
   };
+}
+
+/** A page's render abandoned (too slow, too large) fails the job at once: another attempt would take as long. */
+function renderFailure(error: unknown, pageNumber: number, settings: ExportsSettings): PermanentJobError | undefined {
+  const abandoned = abandonedRender(error, settings.render);
+  return abandoned && new PermanentJobError(EXPORT_ERROR_CODES.failures.renderAbandoned, `Page ${pageNumber} could not be drawn: ${abandoned.message}`);
 }
 
 /** The job kinds of the exports domain, for the workers. */

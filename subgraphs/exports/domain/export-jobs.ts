@@ -18,6 +18,8 @@ export const EXPORT_ERROR_CODES = jobErrorCodes({
     designGone: "internal_failure",
     /** The design grew past the pixel budgets since the request. */
     overBudget: "internal_failure",
+    /** A page's render was abandoned: slower than `DESIGN_RENDER_TIMEOUT_SECONDS`, or larger than `DESIGN_RENDER_MAX_PIXELS`. */
+    renderAbandoned: "internal_failure",
   },
 });
 

@@ -1,7 +1,8 @@
 import type { Design, DesignPage } from "../../../../generated/prisma/client.js";
 import { isDependencyUnavailable } from "../../../../lib/unavailable.js";
-import { drawPage, type RenderDependencies } from "./draw-page.js";
+import { abandonedRender, encodedPage, type RenderDependencies } from "./draw-page.js";
 import { thumbnailSize } from "./page-svg.js";
+import { DEFAULT_RENDER_SETTINGS } from "./render-settings.js";
 
 export type { RenderDependencies };
 
@@ -19,9 +20,10 @@ export function thumbnailKey(design: Pick<Design, "id" | "updatedAt">, page: Pic
   return `design-thumbnails/${design.id}/${design.updatedAt.getTime()}-${page.id}.png`;
 }
 
-/** The page drawn as a PNG fitted into 400×400. */
+/** The page drawn as a PNG fitted into 400×400; a read waits for its turn at most as long as a render may take. */
 export async function renderPage(deps: RenderDependencies, page: DesignPage): Promise<Buffer> {
-  return (await drawPage(deps, page, thumbnailSize(page))).png().toBuffer();
+  const { timeoutSeconds } = deps.render ?? DEFAULT_RENDER_SETTINGS;
+  return encodedPage(deps, page, thumbnailSize(page), (image) => image.png().toBuffer(), { waitSeconds: timeoutSeconds });
 }
 
 /** Renders of this process under way, by blob key: simultaneous first reads render once. */
@@ -37,6 +39,19 @@ const STORED_RENDERS_KEPT = 10_000;
 function rememberStored(key: string): void {
   if (storedRenders.size >= STORED_RENDERS_KEPT) storedRenders.clear();
   storedRenders.add(key);
+}
+
+/**
+ * Renders this process abandoned (too slow, too large), by blob key, and when: reads of that version get
+ * no thumbnail for a while instead of drawing it again (a render that waited too long for its turn is not kept).
+ */
+const abandonedRenders = new Map<string, number>();
+const ABANDONED_RENDER_KEPT_MS = 10 * 60 * 1000;
+const ABANDONED_RENDERS_KEPT = 10_000;
+
+function rememberAbandoned(key: string, now: number): void {
+  if (abandonedRenders.size >= ABANDONED_RENDERS_KEPT) abandonedRenders.clear();
+  abandonedRenders.set(key, now);
 }
 
 async function ensureRendered(deps: RenderDependencies, key: string, page: DesignPage): Promise<void> {
@@ -79,16 +94,27 @@ function coalescedKey(design: Pick<Design, "id" | "updatedAt"> & { version?: num
 /**
  * The page's thumbnail: rendered on first read of this version of the design (while it is being edited,
  * at most once per `EDITED_PAGE_RENDER_INTERVAL_MS`), stored, reused after; handed out by a signed URL
- * valid 15 minutes. Null (and logged) only if drawing failed outright; the blob store away fails the read (503).
+ * valid 15 minutes. Null (and logged) if drawing failed outright or was abandoned (past
+ * `DESIGN_RENDER_TIMEOUT_SECONDS`, or waiting that long for a turn): a version abandoned is not drawn
+ * again for 10 minutes. The blob store away fails the read (503).
  */
 export async function pageThumbnail(deps: RenderDependencies, design: Pick<Design, "id" | "updatedAt"> & { version?: number }, page: DesignPage, now?: number): Promise<Thumbnail | null> {
-  const key = coalescedKey(design, page, now ?? Date.now());
+  const at = now ?? Date.now();
+  const key = coalescedKey(design, page, at);
+  const abandonedAt = abandonedRenders.get(key);
+  if (abandonedAt !== undefined && at - abandonedAt < ABANDONED_RENDER_KEPT_MS) return null;
   try {
     await ensureRendered(deps, key, page);
   } catch (error) {
     // The store away is the request's failure (503), not the page's.
     if (isDependencyUnavailable(error)) throw error;
-    deps.log.error({ err: error, designId: design.id, pageId: page.id }, "a page could not be rendered");
+    const abandoned = abandonedRender(error, deps.render);
+    if (!abandoned) {
+      deps.log.error({ err: error, designId: design.id, pageId: page.id }, "a page could not be rendered");
+      return null;
+    }
+    deps.log.warn({ designId: design.id, pageId: page.id, reason: abandoned.reason }, `a page's thumbnail was not drawn: ${abandoned.message}`);
+    if (abandoned.reason !== "busy") rememberAbandoned(key, at);
     return null;
   }
   const { width, height } = thumbnailSize(page);

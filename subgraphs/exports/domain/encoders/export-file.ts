@@ -1,5 +1,5 @@
 import type { Sharp } from "sharp";
-import type { DrawTarget } from "../../../designs/public.js";
+import type { DrawnPage, DrawTarget } from "../../../designs/public.js";
 import type { PixelSize } from "../export-plan.js";
 
 /** One file an export produces (stored, then handed out by a signed URL): its bytes, or a stream of them. */
@@ -13,8 +13,18 @@ export interface ExportFile {
 export interface DrawnPages {
   /** One target per page, in order. */
   targets: DrawTarget[];
-  /** Page `index` (0-based among the selected) drawn into its target. */
-  draw(index: number): Promise<Sharp>;
+  /** Page `index` (0-based among the selected) drawn into its target, in a turn of the process's renders: end it with `done`. */
+  draw(index: number): Promise<DrawnPage>;
+}
+
+/** Page `index` drawn and encoded by `encode`; its render's turn ends with the encoding. */
+export async function encodedPage<T>(pages: DrawnPages, index: number, encode: (image: Sharp) => Promise<T>): Promise<T> {
+  const drawn = await pages.draw(index);
+  try {
+    return await encode(drawn.image);
+  } finally {
+    drawn.done();
+  }
 }
 
 /** How long each page is shown in an animation or video. */
@@ -31,6 +41,6 @@ export function fittedInto(size: PixelSize, frame: PixelSize): PixelSize & { lef
 /** Every page as PNG bytes, in order. */
 export async function pagePngs(pages: DrawnPages): Promise<Buffer[]> {
   const pngs: Buffer[] = [];
-  for (const [index] of pages.targets.entries()) pngs.push(await (await pages.draw(index)).png().toBuffer());
+  for (const [index] of pages.targets.entries()) pngs.push(await encodedPage(pages, index, (image) => image.png().toBuffer()));
   return pngs;
 }

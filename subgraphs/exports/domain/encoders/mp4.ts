@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import type { PixelSize } from "../export-plan.js";
-import { SECONDS_PER_PAGE, type DrawnPages, type ExportFile } from "./export-file.js";
+import { encodedPage, SECONDS_PER_PAGE, type DrawnPages, type ExportFile } from "./export-file.js";
 
 /** Frames per second of an exported video: each page is held for 2 seconds, a key frame where each begins. */
 const FRAMES_PER_SECOND = 5;
@@ -31,7 +31,7 @@ export async function mp4File(pages: DrawnPages, frame: PixelSize, options: { pr
   try {
     await nextMessage(thread);
     for (const [index] of pages.targets.entries()) {
-      const rgba = await (await pages.draw(index)).ensureAlpha().raw().toBuffer();
+      const rgba = await encodedPage(pages, index, (image) => image.ensureAlpha().raw().toBuffer());
       const frameBytes = rgba.buffer.slice(rgba.byteOffset, rgba.byteOffset + rgba.byteLength);
       thread.postMessage({ frame: frameBytes }, [frameBytes]);
       await nextMessage(thread);

@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { createDeflate } from "node:zlib";
 import type { PaperSize } from "../export-format.js";
 import { paperFor, type PixelSize } from "../export-plan.js";
-import type { DrawnPages, ExportFile } from "./export-file.js";
+import { encodedPage, type DrawnPages, type ExportFile } from "./export-file.js";
 
 /** A PDF string literal: parentheses and backslashes escaped, anything past Latin-1 kept as a UTF-16 string. */
 function pdfText(text: string): string {
@@ -92,9 +92,19 @@ async function* pdfBytes(pages: DrawnPages, options: { size: PaperSize; quality:
   const pdf = new StreamedPdf();
   yield* pdf.start();
   for (const [index, pageSize] of options.pageSizes.entries()) {
-    const drawn = (await pages.draw(index)).removeAlpha();
-    const image = options.quality === "pro" ? { rgb: drawn.raw() } : { jpeg: await drawn.jpeg({ quality: 85 }).toBuffer() };
-    yield* pdf.page(paperFor(pageSize, options.size), pages.targets[index], image);
+    const paper = paperFor(pageSize, options.size);
+    if (options.quality !== "pro") {
+      const jpeg = await encodedPage(pages, index, (image) => image.removeAlpha().jpeg({ quality: 85 }).toBuffer());
+      yield* pdf.page(paper, pages.targets[index], { jpeg });
+      continue;
+    }
+    // Lossless samples stream into the file as they are drawn: the render's turn ends once they all came.
+    const drawn = await pages.draw(index);
+    try {
+      yield* pdf.page(paper, pages.targets[index], { rgb: drawn.image.removeAlpha().raw() });
+    } finally {
+      drawn.done();
+    }
   }
   yield* pdf.finish({ title: options.title, creator: "Design platform export" });
 }

@@ -1,6 +1,6 @@
 import pptxgenjs from "pptxgenjs";
 import type { PixelSize } from "../export-plan.js";
-import { fittedInto, type DrawnPages, type ExportFile } from "./export-file.js";
+import { encodedPage, fittedInto, type DrawnPages, type ExportFile } from "./export-file.js";
 
 /** The package's ES build exports the class as its default; its types describe the CommonJS shape. */
 const Presentation = pptxgenjs as unknown as typeof pptxgenjs.default;
@@ -27,7 +27,7 @@ export async function pptxFile(pages: DrawnPages, options: { pageSizes: PixelSiz
   presentation.layout = "DESIGN";
   presentation.title = options.title;
   for (const [index, pageSize] of options.pageSizes.entries()) {
-    const png = await (await pages.draw(index)).png().toBuffer();
+    const png = await encodedPage(pages, index, (image) => image.png().toBuffer());
     const box = fittedInto(pageSize, slide);
     presentation.addSlide().addImage({ data: `image/png;base64,${png.toString("base64")}`, x: box.left, y: box.top, w: box.width, h: box.height });
   }

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { PixelSize } from "../export-plan.js";
-import { pagePngs, type DrawnPages, type ExportFile } from "./export-file.js";
+import { encodedPage, pagePngs, type DrawnPages, type ExportFile } from "./export-file.js";
 
 export interface PngOptions {
   lossless: boolean;
@@ -13,7 +13,7 @@ const pngSettings = ({ lossless, pro }: PngOptions) => ({ palette: !lossless, ..
 /** PNG: one file per page, each given out as soon as it is drawn; `lossless: false` quantizes to a palette (smaller, a little lossy). */
 export async function* pngFiles(pages: DrawnPages, options: PngOptions): AsyncGenerator<ExportFile> {
   for (const [index] of pages.targets.entries()) {
-    const bytes = await (await pages.draw(index)).png(pngSettings(options)).toBuffer();
+    const bytes = await encodedPage(pages, index, (image) => image.png(pngSettings(options)).toBuffer());
     yield { name: `page-${index + 1}.png`, contentType: "image/png", bytes };
   }
 }
@@ -25,7 +25,7 @@ export async function* pngFiles(pages: DrawnPages, options: PngOptions): AsyncGe
 export async function* jpegFiles(pages: DrawnPages, options: { quality: number; pro: boolean }): AsyncGenerator<ExportFile> {
   const settings = { quality: options.quality, chromaSubsampling: options.pro ? "4:4:4" : "4:2:0" };
   for (const [index] of pages.targets.entries()) {
-    const bytes = await (await pages.draw(index)).jpeg(settings).toBuffer();
+    const bytes = await encodedPage(pages, index, (image) => image.jpeg(settings).toBuffer());
     yield { name: `page-${index + 1}.jpg`, contentType: "image/jpeg", bytes };
   }
 }
