@@ -7,6 +7,8 @@ import { answeredByDeclaringSubgraph } from "./subscriptions/answer-source.js";
 import type { Config } from "../lib/config.js";
 import { executedOperationsAnswer200 } from "../lib/errors.js";
 import type { InternalCalls } from "../lib/auth/internal-calls.js";
+import { ROLES_CHANGED } from "../lib/auth/current-roles.js";
+import { DESIGN_TOKEN_REVOCATIONS } from "../lib/auth/token-revocations.js";
 import { OperationRules } from "../lib/graphql/operation-rules.js";
 import type { Logger } from "../lib/logger.js";
 import type { DomainManifest } from "../lib/modules/domain-manifest.js";
@@ -83,6 +85,7 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
     ]),
   });
   const client = new SubgraphClient(options.internalCalls, (name) => options.subgraphUrls[name], options.inProcessSubgraphs, { deduplicate: options.config.gatewayDeduplicate });
+  const stopHearingCredentials = await forgetFlightsOnCredentialChanges(client, options.bus);
   const lean = options.config.gatewayExecutor === "lean" ? new LeanExecutor((requestContext) => client.for(requestContext.context as GatewayContext)) : undefined;
   const oneOfInputs = oneOfInputNames(options.domains.map((domain) => domain.typeDefs));
   gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded, coreSupergraphSdl }) => {
@@ -115,8 +118,25 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
       await subscriptions.stop();
     },
     async close() {
+      await stopHearingCredentials();
       await apollo.stop();
       await client.close();
     },
+  };
+}
+
+/**
+ * A shared fetch in flight is joined only by a caller whose token is still good: every revocation of a
+ * design token, every change of a business user's roles, and a bus back from an outage (news may be
+ * lost) make the fetches then in flight unjoinable (`InflightFetches.credentialsChanged`).
+ */
+async function forgetFlightsOnCredentialChanges(client: SubgraphClient, bus: Bus): Promise<() => Promise<void>> {
+  const inflight = client.inflight;
+  if (!inflight) return async () => undefined;
+  const changed = () => inflight.credentialsChanged();
+  bus.onReconnect(changed);
+  const unsubscribes = await Promise.all([DESIGN_TOKEN_REVOCATIONS, ROLES_CHANGED].map((topic) => bus.subscribe(topic, changed)));
+  return async () => {
+    for (const unsubscribe of unsubscribes) await unsubscribe();
   };
 }

@@ -1,0 +1,162 @@
+// @tier contract
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { Client } from "graphql-ws";
+import { ASSET_SCOPES } from "../../testing/assets.js";
+import { designAndAssetToken, DESIGN_SCOPES, startDesignPlatform, type DesignPlatform } from "../../testing/designs.js";
+import { approvedIntegration, basic, oauthPost, obtainTokens } from "../../testing/oauth.js";
+import { follow, wsClient } from "../../testing/subscriptions.js";
+import { createJobRow } from "../../lib/jobs/engine.js";
+import { ASSET_UPLOAD } from "../../subgraphs/assets/domain/upload-jobs.js";
+import type { OperationBody, SubgraphRequest } from "../../lib/graphql/subgraph-server.js";
+
+// Issue #48, "bounded content": what a caller may make the gateway run, and for whom.
+
+let s: DesignPlatform;
+const clients: Client[] = [];
+before(async () => (s = await startDesignPlatform({ JOB_WORKERS: "0" })));
+after(async () => {
+  for (const client of clients) await client.dispose();
+  await s.t.stop();
+});
+
+const aliased = (count: number, field: string) => Array.from({ length: count }, (_, i) => `a${i}: ${field}`).join(" ");
+const codes = (errors: readonly { extensions?: { code?: unknown } }[] | undefined) => (errors ?? []).map((error) => error.extensions?.code);
+
+/**
+ * The operations reaching one subgraph of the platform (served in process), and a way to hold the
+ * answer of the next one matching a pattern after the subgraph answered it: a slow subgraph, its
+ * fetch left in flight at the gateway.
+ */
+function watchSubgraph(name: string) {
+  const subgraph = s.t.platform.subgraphs[name];
+  const original = subgraph.executeInProcess;
+  const seen: { query: string; subscriptionEvent: boolean }[] = [];
+  let holding: { pattern: RegExp; answered: () => void; released: Promise<void> } | undefined;
+  subgraph.executeInProcess = async (body: OperationBody, request: SubgraphRequest) => {
+    seen.push({ query: body.query, subscriptionEvent: request.subscriptionEvent });
+    const answer = await original(body, request);
+    const hold = holding;
+    if (hold?.pattern.test(body.query)) {
+      holding = undefined;
+      hold.answered();
+      await hold.released;
+    }
+    return answer;
+  };
+  return {
+    seen,
+    /** Holds the next answer matching `pattern`: `answered` resolves once the subgraph answered it (the caller was checked). */
+    holdNext(pattern: RegExp) {
+      let answered!: () => void;
+      let release!: () => void;
+      const hold = { pattern, answered: () => undefined as void, released: new Promise<void>((resolve) => (release = resolve)) };
+      const isAnswered = new Promise<void>((resolve) => (answered = resolve));
+      hold.answered = answered;
+      holding = hold;
+      return { answered: isAnswered, release };
+    },
+    /** Resolves once `count` operations reached the subgraph, or after `ms` whatever reached it. */
+    async reached(count: number, ms = 1_500) {
+      const until = Date.now() + ms;
+      while (seen.length < count && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+    restore() {
+      subgraph.executeInProcess = original;
+    },
+  };
+}
+
+const client = (token: string) => {
+  const created = wsClient(s.t.http.baseUrl, token);
+  clients.push(created);
+  return created;
+};
+
+async function newDesign(token = s.token): Promise<string> {
+  const created = await s.t.http.graphql(`mutation { createDesign(input: { designType: { type: preset, name: presentation } }) { id } }`, {}, token);
+  assert.equal(created.body.errors, undefined, created.text);
+  return created.body.data!.createDesign.id;
+}
+
+describe("#48.5: a fetch in flight is joined only by a caller whose token is still good when it joins", () => {
+  const CHANGED = `query($id: ID!) { designChanged(designId: $id) { version } }`;
+
+  test("a design token revoked while an identical request is in flight: the next one is refused like every other request of that token", async () => {
+    const designId = await newDesign();
+    const integration = await approvedIntegration(s.t.http, s.p, `${DESIGN_SCOPES} ${ASSET_SCOPES}`);
+    const tokens = await obtainTokens(s.t.http, integration, s.p.client, DESIGN_SCOPES);
+    const designs = watchSubgraph("designs");
+    try {
+      const held = designs.holdNext(/designChanged/);
+      const first = s.t.http.graphql(CHANGED, { id: designId }, tokens.access_token);
+      await held.answered;
+      const revoked = await oauthPost(s.t.http, "/v1/oauth/revoke", { token: tokens.access_token }, { authorization: basic(integration) });
+      assert.equal(revoked.status, 200, revoked.text);
+      const other = await s.t.http.graphql(`query($id: ID!) { design(id: $id) { id } }`, { id: designId }, tokens.access_token);
+      assert.deepEqual(codes(other.body.errors), ["UNAUTHENTICATED"], other.text);
+      const seen = designs.seen.length;
+      const joining = s.t.http.graphql(CHANGED, { id: designId }, tokens.access_token);
+      await designs.reached(seen + 1);
+      held.release();
+      const [answered, refused] = await Promise.all([first, joining]);
+      assert.equal(answered.body.data?.designChanged?.version, 0, "the first request was answered: its token was good when it was checked");
+      assert.equal(refused.body.data, null, refused.text);
+      assert.deepEqual(codes(refused.body.errors), ["UNAUTHENTICATED"], refused.text);
+      assert.equal(refused.body.errors![0].extensions.reason, "TOKEN_REVOKED");
+    } finally {
+      designs.restore();
+    }
+  });
+
+  test("the gateway's re-read of a subscriber's state (no rate limit) does not join a flight of a token revoked since it started", async () => {
+    const designId = await newDesign();
+    const integration = await approvedIntegration(s.t.http, s.p, `${DESIGN_SCOPES} ${ASSET_SCOPES}`);
+    const tokens = await obtainTokens(s.t.http, integration, s.p.client, DESIGN_SCOPES);
+    const reread = () => s.t.platform.main.runOperation({ query: CHANGED, variables: { id: designId }, authorization: `Bearer ${tokens.access_token}`, clientAddress: "198.51.100.4", subscriptionEvent: true });
+    const designs = watchSubgraph("designs");
+    try {
+      const held = designs.holdNext(/designChanged/);
+      const first = reread();
+      await held.answered;
+      const revoked = await oauthPost(s.t.http, "/v1/oauth/revoke", { token: tokens.access_token }, { authorization: basic(integration) });
+      assert.equal(revoked.status, 200, revoked.text);
+      const seen = designs.seen.length;
+      const joining = reread();
+      await designs.reached(seen + 1);
+      held.release();
+      const [answered, refused] = await Promise.all([first, joining]);
+      assert.equal((answered.data?.designChanged as { version: number } | undefined)?.version, 0);
+      assert.deepEqual(codes(refused.errors), ["UNAUTHENTICATED"], JSON.stringify(refused));
+    } finally {
+      designs.restore();
+    }
+  });
+
+  test("a business token whose STAFF role is taken away while an identical request is in flight: the next one is refused like every other", async () => {
+    const USER = `query($id: Int!) { user(id: $id) { id email } }`;
+    const staff = s.p.staff.token;
+    const accounts = watchSubgraph("accounts");
+    try {
+      const held = accounts.holdNext(/\buser\(id:/);
+      const first = s.t.http.graphql(USER, { id: s.p.client.userId }, staff);
+      await held.answered;
+      const demoted = await s.t.http.post("/api/auth/admin/users/demote-role", { userId: s.p.staff.userId, role: "STAFF" }, { token: s.p.superuser.token });
+      assert.equal(demoted.status, 200, demoted.text);
+      const other = await s.t.http.graphql(USER, { id: s.p.otherClient.userId }, staff);
+      assert.deepEqual(codes(other.body.errors), ["FORBIDDEN"], other.text);
+      const seen = accounts.seen.length;
+      const joining = s.t.http.graphql(USER, { id: s.p.client.userId }, staff);
+      await accounts.reached(seen + 1);
+      held.release();
+      const [answered, refused] = await Promise.all([first, joining]);
+      assert.equal(answered.body.data?.user?.email, s.p.client.email);
+      assert.deepEqual(codes(refused.body.errors), ["FORBIDDEN"], refused.text);
+      assert.equal(refused.body.data?.user?.email, null, `the email is not given: ${refused.text}`);
+    } finally {
+      accounts.restore();
+      const promoted = await s.t.http.post("/api/auth/admin/users/promote-role", { userId: s.p.staff.userId, role: "STAFF" }, { token: s.p.superuser.token });
+      assert.equal(promoted.status, 200, promoted.text);
+    }
+  });
+});
