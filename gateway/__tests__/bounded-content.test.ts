@@ -160,3 +160,19 @@ describe("#48.5: a fetch in flight is joined only by a caller whose token is sti
     }
   });
 });
+
+describe("#48.8: a subscription's twin counts against the caller's rate limit", () => {
+  test("designChanged: 15 requests of 10 aliases, 100 reads answered (getDesignChange, 100 a minute), the other 5 requests RATE_LIMITED", async () => {
+    const token = await designAndAssetToken(s.t.http, s.p, s.p.client);
+    const designId = await newDesign(token);
+    const outcomes: string[] = [];
+    let answered = 0;
+    for (let i = 0; i < 15; i++) {
+      const response = await s.t.http.graphql(`query($id: ID!) { ${aliased(10, "designChanged(designId: $id) { version }")} }`, { id: designId }, token);
+      answered += Object.values(response.body.data ?? {}).filter((change) => change !== null).length;
+      outcomes.push(response.body.errors ? [...new Set(codes(response.body.errors))].join() : "ok");
+    }
+    assert.equal(answered, 100);
+    assert.deepEqual(outcomes, [...Array.from({ length: 10 }, () => "ok"), ...Array.from({ length: 5 }, () => "RATE_LIMITED")]);
+  });
+});
