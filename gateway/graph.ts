@@ -29,6 +29,8 @@ export interface GatewayContext {
   clientAddress?: string;
   /** A subscription's re-execution after a job event (not a request of the caller's own). */
   subscriptionEvent?: boolean;
+  /** Parse, validate and plan only (subscriptions preparing a merged operation): no subgraph fetch runs. */
+  planOnly?: boolean;
 }
 
 export interface GraphOptions {
@@ -94,10 +96,17 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
     lean?.load(coreSupergraphSdl);
   });
   // Apollo Server takes the executor when it loads the gateway (in `start`).
-  gateway.executor = introspectionFirst(lean ? lean.executor(gateway.executor!) : gateway.executor!);
+  const run = introspectionFirst(lean ? lean.executor(gateway.executor!) : gateway.executor!);
+  gateway.executor = async (requestContext) => {
+    if ((requestContext.context as GatewayContext).planOnly !== true) return run(requestContext);
+    // Parsed and validated by Apollo Server by now: planned here, and nothing run (the stock executor cannot plan alone).
+    lean?.plan(requestContext);
+    return { data: null };
+  };
   await apollo.start();
-  const execute: ExecuteThroughGateway = async ({ query, variables, operationName, authorization, clientAddress, subscriptionEvent }) => {
-    const response = await apollo.executeOperation({ query, variables, operationName: operationName ?? undefined }, { contextValue: { authorization, clientAddress, subscriptionEvent } });
+  const execute: ExecuteThroughGateway = async ({ query, variables, operationName, authorization, clientAddress, subscriptionEvent, planOnly }) => {
+    const contextValue: GatewayContext = { authorization, clientAddress, subscriptionEvent, ...(planOnly ? { planOnly } : {}) };
+    const response = await apollo.executeOperation({ query, variables, operationName: operationName ?? undefined }, { contextValue });
     if (response.body.kind !== "single") throw new Error("incremental delivery is not used here");
     return response.body.singleResult;
   };

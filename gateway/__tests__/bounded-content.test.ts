@@ -79,6 +79,49 @@ async function newDesign(token = s.token): Promise<string> {
   return created.body.data!.createDesign.id;
 }
 
+describe("#48.4: the merged re-read of a new subscription text is planned, never run, and only for a caller whose first read passed", () => {
+  test("20 subscriptions refused as RATE_LIMITED, each of a text never seen (variables renamed): 20 refused reads reach the subgraph, nothing else", async () => {
+    const token = await designAndAssetToken(s.t.http, s.p, s.p.client);
+    const { id: jobId } = await createJobRow(s.t.platform.runtime.db.prisma, { kind: ASSET_UPLOAD, ownerId: s.p.client.userId, input: {}, maxAttempts: 1 });
+    // getAssetUploadJob: 180 reads a minute per integration and user.
+    for (let i = 0; i < 18; i++) {
+      const spent = await s.t.http.graphql(`{ ${aliased(10, `assetUploadJob(id: "${jobId}") { id }`)} }`, {}, token);
+      assert.equal(spent.body.errors, undefined, spent.text);
+    }
+    const assets = watchSubgraph("assets");
+    try {
+      const ws = client(token);
+      const followed = Array.from({ length: 20 }, (_, i) => follow(ws, `subscription($job${i}: ID!) { assetUploadJob(id: $job${i}) { id status } }`, { [`job${i}`]: jobId }));
+      await Promise.all(followed.map((one) => one.ended));
+      for (const one of followed) assert.deepEqual(codes(one.results[0]?.errors), ["RATE_LIMITED"], JSON.stringify(one.results));
+      // Whatever the gateway would run after a refusal, it would have started by now.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(assets.seen.length, 20, `one refused read per subscription, nothing more: ${assets.seen.map((seen) => seen.query).join("\n")}`);
+      assert.deepEqual(assets.seen.filter((seen) => seen.subscriptionEvent), [], "no operation exempt from the rate limits ran");
+    } finally {
+      assets.restore();
+    }
+  });
+
+  test("an accepted first read of a new text: the subgraph runs that read alone; the merged text is planned by the gateway without a fetch", async () => {
+    const token = await designAndAssetToken(s.t.http, s.p, s.p.client);
+    const { id: jobId } = await createJobRow(s.t.platform.runtime.db.prisma, { kind: ASSET_UPLOAD, ownerId: s.p.client.userId, input: {}, maxAttempts: 1 });
+    const assets = watchSubgraph("assets");
+    try {
+      const followed = follow(client(token), `subscription($accepted: ID!) { assetUploadJob(id: $accepted) { id status } }`, { accepted: jobId });
+      await followed.received(1);
+      assert.equal(followed.results[0].data?.assetUploadJob?.status, "in_progress", JSON.stringify(followed.results));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(assets.seen.length, 1, assets.seen.map((seen) => seen.query).join("\n"));
+      followed.stop();
+      const planned = await s.t.platform.main.runOperation({ query: `query($id: ID!) { a: assetUploadJob(id: $id) { id } b: assetUploadJob(id: $id) { id } }`, variables: { id: jobId }, authorization: `Bearer ${token}`, planOnly: true });
+      assert.deepEqual([planned.errors, assets.seen.length], [undefined, 1], "planning an operation runs none of its fetches");
+    } finally {
+      assets.restore();
+    }
+  });
+});
+
 describe("#48.5: a fetch in flight is joined only by a caller whose token is still good when it joins", () => {
   const CHANGED = `query($id: ID!) { designChanged(designId: $id) { version } }`;
 

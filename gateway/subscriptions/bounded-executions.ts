@@ -39,7 +39,7 @@ export class BoundedExecutions {
   private readonly waiting = new Map<string, Waiting[]>();
   /** Executions run (a merged one counts once), for tests and the benchmark. */
   executions = 0;
-  /** Twins whose merged operation has been run once (planned by the gateway). */
+  /** Twins whose merged operation the gateway has planned. */
   private readonly prepared = new Set<string>();
 
   private readonly execute: ExecuteThroughGateway;
@@ -61,21 +61,29 @@ export class BoundedExecutions {
       else this.waiting.set(key, [{ request, resolve, reject }]);
       this.startWaiting();
     });
-    if (!request.subscriptionEvent) this.prepareMerging(request);
+    if (!request.subscriptionEvent && this.limits && !request.operationName && !this.prepared.has(request.query)) {
+      answer.then(
+        (result) => {
+          if (!result.errors?.length) this.prepareMerging(request);
+        },
+        () => undefined,
+      );
+    }
     return answer;
   }
 
   /**
-   * The first time a twin is subscribed, its merged operation is run once as a re-read of that first
-   * subscriber's (which counts against no limit): the gateway and the subgraph parse, validate and plan
-   * it then, not in the middle of the first burst of events (planning it there cost 70–200 ms).
+   * Once a twin's first read has passed (the caller's own, counted against its rate limits), its merged
+   * operation is planned by the gateway: parsed, validated and planned then, and run by no subgraph
+   * (`planOnly`), not in the middle of the first burst of events (planning it there cost 70–200 ms).
+   * A refused first read has nothing planned: no caller being refused makes the gateway do more.
    */
   private prepareMerging(request: Request): void {
-    if (!this.limits || request.operationName || this.prepared.has(request.query)) return;
+    if (!this.limits || this.prepared.has(request.query)) return;
     if (this.prepared.size >= MOST_PREPARED) this.prepared.clear();
     this.prepared.add(request.query);
     const merged = mergeReads(request.query, [request.variables, request.variables], this.limits);
-    if (merged) void this.run({ ...request, subscriptionEvent: true, query: merged.query, variables: merged.variables }).catch(() => undefined);
+    if (merged) void this.execute({ ...request, query: merged.query, variables: merged.variables, planOnly: true }).catch(() => undefined);
   }
 
   private startWaiting(): void {
