@@ -5,6 +5,7 @@ import type { Client } from "graphql-ws";
 import { ASSET_SCOPES } from "../../testing/assets.js";
 import { designAndAssetToken, DESIGN_SCOPES, startDesignPlatform, type DesignPlatform } from "../../testing/designs.js";
 import { approvedIntegration, basic, oauthPost, obtainTokens } from "../../testing/oauth.js";
+import { HttpClient } from "../../testing/http.js";
 import { follow, wsClient } from "../../testing/subscriptions.js";
 import { createJobRow } from "../../lib/jobs/engine.js";
 import { ASSET_UPLOAD } from "../../subgraphs/assets/domain/upload-jobs.js";
@@ -217,5 +218,50 @@ describe("#48.8: a subscription's twin counts against the caller's rate limit", 
     }
     assert.equal(answered, 100);
     assert.deepEqual(outcomes, [...Array.from({ length: 10 }, () => "ok"), ...Array.from({ length: 5 }, () => "RATE_LIMITED")]);
+  });
+});
+
+describe("#48: a list's size given in a variable counts in the operation's estimated cost", () => {
+  const EDITS = `query($id: ID!, $l: Int) { ${aliased(10, "designEdits(designId: $id, sinceVersion: 0, limit: $l) { version at }")} }`;
+
+  test("ten aliases of designEdits with $l = 1000 (30,000 over 20,000) are refused before any resolver; $l = 5 passes", async () => {
+    const token = await designAndAssetToken(s.t.http, s.p, s.p.client);
+    const designId = await newDesign(token);
+    const designs = watchSubgraph("designs");
+    try {
+      const large = await s.t.http.graphql(EDITS, { id: designId, l: 1000 }, token);
+      assert.equal(large.status, 400, large.text);
+      assert.equal(large.body.data, undefined);
+      assert.deepEqual(codes(large.body.errors), ["OPERATION_TOO_LARGE"], large.text);
+      assert.match(large.body.errors![0].message, /estimated cost 30000 is over the limit of 20000/);
+      assert.equal(designs.seen.length, 0, "nothing reached the subgraph");
+      const small = await s.t.http.graphql(EDITS, { id: designId, l: 5 }, token);
+      assert.equal(small.status, 200, small.text);
+      assert.equal(small.body.errors, undefined, small.text);
+      assert.deepEqual(Object.values(small.body.data!), Array.from({ length: 10 }, () => []));
+    } finally {
+      designs.restore();
+    }
+    // A subgraph reached directly counts the same (with its headroom: twice the gateway's limit).
+    const direct = await new HttpClient(s.t.platform.subgraphs.designs.url).graphql(
+      `query($id: ID!, $l: Int) { ${aliased(10, "designEdits(designId: $id, sinceVersion: 0, limit: $l) { version at changedElementIds removedElementIds }")} }`,
+      { id: designId, l: 1000 },
+      token,
+    );
+    assert.deepEqual([direct.body.data, codes(direct.body.errors), direct.body.errors?.[0].extensions.http.status], [undefined, ["OPERATION_TOO_LARGE"], 400], direct.text);
+    assert.match(direct.body.errors![0].message, /estimated cost 430000 is over the limit of 40000/);
+  });
+
+  test("a limit variable left unset or null counts at the argument's default in the schema (1000: designEdits' most), a variable's default at its value", async () => {
+    const token = await designAndAssetToken(s.t.http, s.p, s.p.client);
+    const designId = await newDesign(token);
+    const unset = await s.t.http.graphql(EDITS, { id: designId }, token);
+    assert.deepEqual([unset.status, codes(unset.body.errors)], [400, ["OPERATION_TOO_LARGE"]], unset.text);
+    const nulled = await s.t.http.graphql(EDITS, { id: designId, l: null }, token);
+    assert.deepEqual([nulled.status, codes(nulled.body.errors)], [400, ["OPERATION_TOO_LARGE"]], nulled.text);
+    const defaulted = await s.t.http.graphql(EDITS.replace("$l: Int", "$l: Int = 2"), { id: designId }, token);
+    assert.deepEqual([defaulted.status, defaulted.body.errors], [200, undefined], defaulted.text);
+    const overDefault = await s.t.http.graphql(EDITS.replace("$l: Int", "$l: Int = 2"), { id: designId, l: 1000 }, token);
+    assert.deepEqual([overDefault.status, codes(overDefault.body.errors)], [400, ["OPERATION_TOO_LARGE"]], overDefault.text);
   });
 });

@@ -44,6 +44,8 @@ export class OperationRules {
   /** Apollo Server's `formatError`: `formatted` is the error as Apollo made it, `original` what was thrown. */
   readonly formatError: (formatted: GraphQLFormattedError, original: unknown) => GraphQLFormattedError;
   private readonly allRules: readonly ValidationRule[];
+  /** The operation limits checked once a request's variables are known (the cost of lists sized by a variable). */
+  private readonly limitsPlugin: ApolloServerPlugin;
 
   private readonly mode: Pick<Config, "production" | "introspection">;
 
@@ -54,7 +56,9 @@ export class OperationRules {
   ) {
     this.mode = mode;
     this.parseOptions = { maxTokens: limits.maxTokens };
-    this.validationRules = [...operationLimitRules(limits), ...(mode.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+    const limited = operationLimitRules(limits);
+    this.limitsPlugin = limited.plugin;
+    this.validationRules = [...limited.validationRules, ...(mode.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
     this.allRules = [...specifiedRules, ...this.validationRules];
     const format = createFormatError(log);
     this.formatError = mode.production
@@ -88,7 +92,7 @@ export class OperationRules {
     return {
       validationRules: [...this.validationRules],
       formatError: this.formatError,
-      plugins: [...plugins, ...(this.mode.introspection ? [] : [ApolloServerPluginLandingPageDisabled()])],
+      plugins: [this.limitsPlugin, ...plugins, ...(this.mode.introspection ? [] : [ApolloServerPluginLandingPageDisabled()])],
       // The validation rules above refuse introspection where it is off, on every transport.
       introspection: true,
       parseOptions: this.parseOptions,
