@@ -252,13 +252,28 @@ describe("#48: a list's size given in a variable counts in the operation's estim
     assert.match(direct.body.errors![0].message, /estimated cost 430000 is over the limit of 40000/);
   });
 
-  test("a limit variable left unset or null counts at the argument's default in the schema (1000: designEdits' most), a variable's default at its value", async () => {
+  test("every limit's refusal has the documented code, OPERATION_TOO_LARGE, whichever check refuses it and over either transport", async () => {
+    const token = await designAndAssetToken(s.t.http, s.p, s.p.client);
+    const designId = await newDesign(token);
+    const inline = await s.t.http.graphql(EDITS.replace(/\$l\b/g, "1000").replace(", 1000: Int", ""), { id: designId }, token);
+    assert.deepEqual([inline.status, codes(inline.body.errors)], [400, ["OPERATION_TOO_LARGE"]], inline.text);
+    const aliases = `designChanged(designId: $id) { ${aliased(16, "version")} }`;
+    const wide = await s.t.http.graphql(`query($id: ID!) { ${aliases} }`, { id: designId }, token);
+    assert.deepEqual([wide.status, codes(wide.body.errors)], [400, ["OPERATION_TOO_LARGE"]], wide.text);
+    const followed = follow(client(token), `subscription($id: ID!) { ${aliases} }`, { id: designId });
+    const { error } = await followed.ended;
+    assert.deepEqual(codes(error as { extensions?: { code?: unknown } }[]), ["OPERATION_TOO_LARGE"], JSON.stringify(error));
+  });
+
+  test("a limit variable left unset or null, and an inline null, count at the argument's default in the schema (1000: designEdits' most); a variable's default at its value", async () => {
     const token = await designAndAssetToken(s.t.http, s.p, s.p.client);
     const designId = await newDesign(token);
     const unset = await s.t.http.graphql(EDITS, { id: designId }, token);
     assert.deepEqual([unset.status, codes(unset.body.errors)], [400, ["OPERATION_TOO_LARGE"]], unset.text);
     const nulled = await s.t.http.graphql(EDITS, { id: designId, l: null }, token);
     assert.deepEqual([nulled.status, codes(nulled.body.errors)], [400, ["OPERATION_TOO_LARGE"]], nulled.text);
+    const inlineNull = await s.t.http.graphql(`query($id: ID!) { ${aliased(10, "designEdits(designId: $id, sinceVersion: 0, limit: null) { version at }")} }`, { id: designId }, token);
+    assert.deepEqual([inlineNull.status, codes(inlineNull.body.errors)], [400, ["OPERATION_TOO_LARGE"]], inlineNull.text);
     const defaulted = await s.t.http.graphql(EDITS.replace("$l: Int", "$l: Int = 2"), { id: designId }, token);
     assert.deepEqual([defaulted.status, defaulted.body.errors], [200, undefined], defaulted.text);
     const overDefault = await s.t.http.graphql(EDITS.replace("$l: Int", "$l: Int = 2"), { id: designId, l: 1000 }, token);

@@ -36,7 +36,18 @@ export const GUARDED_MUTATIONS = new Set([
   "linkIdentity",
 ]);
 
-const tooLarge = (message: string) => new GraphQLError(message, { extensions: { code: "OPERATION_TOO_LARGE", http: { status: 400 } } });
+/** The code of every refusal for a limit (the token limit aside: a parse error), whichever check refuses. */
+export const OPERATION_TOO_LARGE = "OPERATION_TOO_LARGE";
+const TOO_LARGE = { code: OPERATION_TOO_LARGE, http: { status: 400 } };
+
+const codeOf = (error: unknown) => (error as { extensions?: { code?: unknown } } | undefined)?.extensions?.code;
+
+/** Whether `error`, or the error it wraps (Apollo Server's validation failure wraps the rule's), is a refusal for a limit. */
+export function isOperationTooLarge(error: unknown): boolean {
+  return codeOf(error) === OPERATION_TOO_LARGE || codeOf((error as { originalError?: unknown } | undefined)?.originalError) === OPERATION_TOO_LARGE;
+}
+
+const tooLarge = (message: string) => new GraphQLError(message, { extensions: TOO_LARGE });
 const refuse = (context: ValidationContext, message: string) => context.reportError(tooLarge(message));
 const overCost = (cost: number, limits: OperationLimits) => `The operation's estimated cost ${Number.isFinite(cost) ? cost : "(unbounded)"} is over the limit of ${limits.maxCost}`;
 
@@ -64,32 +75,34 @@ interface Estimate {
   limits: OperationLimits;
   /** The request's variables; undefined at validation, before they are known. */
   variables: Record<string, unknown> | undefined;
-  /** The operation's variable definitions (their defaults). */
+  /** The operation estimated (its variables' defaults). */
   operation: OperationDefinitionNode;
   /** Set when a list's size is given in a variable: the estimate is made again once the variables are known. */
   usesVariables: boolean;
 }
 
 /**
- * How many items a list field counts for: its `limit` / `first` argument given inline; given in a
- * variable, the variable's value, else its default, else (null or left out: the field answers as many
- * as it gives by default) the argument's default in the schema; else the default list size. At
+ * How many items a list field counts for: its `limit` / `first` argument, given inline or in a variable
+ * (the variable's value, else its default). Null, or a variable left unset, asks for what the field gives
+ * by default: the argument's default in the schema. Else (no such argument) the default list size. At
  * validation, before the variables are known, a size given in a variable counts 0: the operation is
  * estimated again with them (`costWithVariables`).
  */
 function listSize(node: FieldNode, field: GraphQLField<unknown, unknown>, estimate: Estimate): number {
   const fallback = estimate.limits.defaultListSize;
   const argument = node.arguments?.find((a) => SIZE_ARGUMENTS.has(a.name.value));
-  const value = argument?.value;
-  if (value?.kind === Kind.INT) return sizeOf(Number(value.value)) ?? fallback;
-  if (value?.kind !== Kind.VARIABLE) return fallback;
-  estimate.usesVariables = true;
-  if (!estimate.variables) return 0;
-  const name = value.name.value;
-  const given = estimate.variables[name];
-  const defaultValue = estimate.operation.variableDefinitions?.find((d) => d.variable.name.value === name)?.defaultValue;
-  const asked = given === undefined && defaultValue?.kind === Kind.INT ? Number(defaultValue.value) : given;
-  return sizeOf(asked) ?? sizeOf(field.args.find((a) => a.name === argument!.name.value)?.defaultValue) ?? fallback;
+  if (!argument) return fallback;
+  const { value } = argument;
+  let asked: unknown = null;
+  if (value.kind === Kind.INT) asked = Number(value.value);
+  else if (value.kind === Kind.VARIABLE) {
+    estimate.usesVariables = true;
+    if (!estimate.variables) return 0;
+    const name = value.name.value;
+    const defaultValue = estimate.operation.variableDefinitions?.find((d) => d.variable.name.value === name)?.defaultValue;
+    asked = estimate.variables[name] === undefined && defaultValue?.kind === Kind.INT ? Number(defaultValue.value) : estimate.variables[name];
+  } else if (value.kind !== Kind.NULL) return fallback;
+  return sizeOf(asked) ?? sizeOf(field.args.find((a) => a.name === argument.name.value)?.defaultValue) ?? fallback;
 }
 
 function fieldsOf(type: GraphQLOutputType): GraphQLFieldMap<unknown, unknown> | undefined {
@@ -172,10 +185,12 @@ function costWithVariables(limits: OperationLimits, usingVariables: WeakSet<Docu
  * Server. Tokens are limited by the parser itself (`OperationRules.parseOptions`).
  */
 export function operationLimitRules(limits: OperationLimits): { validationRules: ValidationRule[]; plugin: ApolloServerPlugin } {
+  // graphql-armor would report its refusals as BAD_USER_INPUT: they are reported with the code of every limit.
+  const reported = { propagateOnRejection: false, onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(tooLarge(error.message))] };
   const armor = new ApolloArmor({
-    maxDepth: { n: limits.maxDepth, flattenFragments: true },
-    maxAliases: { n: limits.maxAliases },
-    maxDirectives: { n: limits.maxDirectives },
+    maxDepth: { n: limits.maxDepth, flattenFragments: true, ...reported },
+    maxAliases: { n: limits.maxAliases, ...reported },
+    maxDirectives: { n: limits.maxDirectives, ...reported },
     maxTokens: { enabled: false },
     costLimit: { enabled: false },
     // Suggestions are masked by `OperationRules.formatError`, for every transport.
