@@ -51,10 +51,8 @@ function watchSubgraph(name: string) {
     holdNext(pattern: RegExp) {
       let answered!: () => void;
       let release!: () => void;
-      const hold = { pattern, answered: () => undefined as void, released: new Promise<void>((resolve) => (release = resolve)) };
       const isAnswered = new Promise<void>((resolve) => (answered = resolve));
-      hold.answered = answered;
-      holding = hold;
+      holding = { pattern, answered, released: new Promise<void>((resolve) => (release = resolve)) };
       return { answered: isAnswered, release };
     },
     /** Resolves once `count` operations reached the subgraph, or after `ms` whatever reached it. */
