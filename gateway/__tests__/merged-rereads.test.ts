@@ -138,6 +138,38 @@ describe("bounded gateway executions of subscription re-reads", () => {
     assert.deepEqual([executed.length, planned.length], [6, 1]);
   });
 
+  test("the first execution of a merged text runs alone: the burst's other batches of it start once it answered (subgraphs parse and validate it once, not once per batch at once)", async () => {
+    const events: string[] = [];
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const executions = new BoundedExecutions(
+      async (request) => {
+        const merged = (request.query.match(/job\(/g) ?? []).length > 1;
+        const name = `${merged ? "merged" : "alone"} ${request.authorization}`;
+        events.push(`start ${name}`);
+        if (!merged) await firstHeld;
+        const answer = await run(request.query, request.variables, request.authorization);
+        events.push(`end ${name}`);
+        return answer;
+      },
+      2,
+      LIMITS,
+    );
+    // Both slots taken (held), so that the reads below wait together.
+    const first = Promise.all([executions.run(read("1")), executions.run(read("13"))]);
+    // Three callers' bursts (callers ada, bob, and ada from elsewhere): three batches of one merged text.
+    const waiting = [
+      ...["3", "5", "7"].map((id) => executions.run(read(id))),
+      ...["2", "4", "6"].map((id) => executions.run(read(id, "bob"))),
+      ...["9", "11"].map((id) => executions.run({ ...read(id), clientAddress: "203.0.113.9" })),
+    ];
+    releaseFirst();
+    await Promise.all([first, ...waiting]);
+    const merged = events.filter((event) => event.includes("merged"));
+    assert.deepEqual(merged.slice(0, 2), ["start merged ada", "end merged ada"], events.join("\n"));
+    assert.equal(merged.length, 6);
+  });
+
   test("a read that fails in a merged operation gets its own error; the others their own answers", async () => {
     const { execute, executed, release } = gateway(1);
     const executions = new BoundedExecutions(execute, 1, LIMITS);

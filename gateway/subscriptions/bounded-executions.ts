@@ -41,6 +41,9 @@ export class BoundedExecutions {
   executions = 0;
   /** Twins whose merged operation the gateway has planned. */
   private readonly prepared = new Set<string>();
+  /** Merged texts executed once at least, and the first execution of those running it now. */
+  private readonly executedOnce = new Set<string>();
+  private readonly firstExecutions = new Map<string, Promise<unknown>>();
 
   private readonly execute: ExecuteThroughGateway;
   private readonly concurrency: number;
@@ -109,7 +112,7 @@ export class BoundedExecutions {
       let result: FormattedExecutionResult;
       try {
         this.executions++;
-        result = await this.execute({ ...batch[0].request, query: merged.query, variables: merged.variables });
+        result = await this.executeMerged({ ...batch[0].request, query: merged.query, variables: merged.variables });
       } catch (error) {
         return batch.forEach((waiting) => waiting.reject(error));
       }
@@ -123,5 +126,29 @@ export class BoundedExecutions {
         await this.execute(waiting.request).then(waiting.resolve, waiting.reject);
       }),
     );
+  }
+
+  /**
+   * A merged text's first execution runs alone: the burst's other batches of it (other callers') wait for
+   * its answer. Planned ahead by the gateway only (`prepareMerging`), the text is new to the subgraphs,
+   * and 64 batches arriving at once would each parse and validate it (100–200 ms of CPU in a burst).
+   */
+  private async executeMerged(request: Request): Promise<FormattedExecutionResult> {
+    const { query } = request;
+    if (this.executedOnce.has(query)) return this.execute(request);
+    const first = this.firstExecutions.get(query);
+    if (first) {
+      await first.catch(() => undefined);
+      return this.execute(request);
+    }
+    const execution = this.execute(request);
+    this.firstExecutions.set(query, execution);
+    try {
+      return await execution;
+    } finally {
+      this.firstExecutions.delete(query);
+      if (this.executedOnce.size >= MOST_PREPARED) this.executedOnce.clear();
+      this.executedOnce.add(query);
+    }
   }
 }
