@@ -7,6 +7,8 @@ import { answeredByDeclaringSubgraph } from "./subscriptions/answer-source.js";
 import type { Config } from "../lib/config.js";
 import { executedOperationsAnswer200 } from "../lib/errors.js";
 import type { InternalCalls } from "../lib/auth/internal-calls.js";
+import { ROLES_CHANGED } from "../lib/auth/current-roles.js";
+import { DESIGN_TOKEN_REVOCATIONS } from "../lib/auth/token-revocations.js";
 import { OperationRules } from "../lib/graphql/operation-rules.js";
 import { refuseUnstorableText } from "../lib/graphql/storable-text.js";
 import type { Logger } from "../lib/logger.js";
@@ -28,6 +30,8 @@ export interface GatewayContext {
   clientAddress?: string;
   /** A subscription's re-execution after a job event (not a request of the caller's own). */
   subscriptionEvent?: boolean;
+  /** Parse, validate and plan only (subscriptions preparing a merged operation): no subgraph fetch runs. */
+  planOnly?: boolean;
 }
 
 export interface GraphOptions {
@@ -86,6 +90,7 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
     ]),
   });
   const client = new SubgraphClient(options.internalCalls, (name) => options.subgraphUrls[name], options.inProcessSubgraphs, { deduplicate: options.config.gatewayDeduplicate });
+  const stopHearingCredentials = await forgetFlightsOnCredentialChanges(client, options.bus);
   const lean = options.config.gatewayExecutor === "lean" ? new LeanExecutor((requestContext) => client.for(requestContext.context as GatewayContext)) : undefined;
   const oneOfInputs = oneOfInputNames(options.domains.map((domain) => domain.typeDefs));
   gateway.onSchemaLoadOrUpdate(({ apiSchema: loaded, coreSupergraphSdl }) => {
@@ -94,10 +99,17 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
     lean?.load(coreSupergraphSdl);
   });
   // Apollo Server takes the executor when it loads the gateway (in `start`).
-  gateway.executor = introspectionFirst(lean ? lean.executor(gateway.executor!) : gateway.executor!);
+  const run = introspectionFirst(lean ? lean.executor(gateway.executor!) : gateway.executor!);
+  gateway.executor = async (requestContext) => {
+    if ((requestContext.context as GatewayContext).planOnly !== true) return run(requestContext);
+    // Parsed and validated by Apollo Server by now: planned here, and nothing run (the stock executor cannot plan alone).
+    lean?.plan(requestContext);
+    return { data: null };
+  };
   await apollo.start();
-  const execute: ExecuteThroughGateway = async ({ query, variables, operationName, authorization, clientAddress, subscriptionEvent }) => {
-    const response = await apollo.executeOperation({ query, variables, operationName: operationName ?? undefined }, { contextValue: { authorization, clientAddress, subscriptionEvent } });
+  const execute: ExecuteThroughGateway = async ({ query, variables, operationName, authorization, clientAddress, subscriptionEvent, planOnly }) => {
+    const contextValue: GatewayContext = { authorization, clientAddress, subscriptionEvent, ...(planOnly ? { planOnly } : {}) };
+    const response = await apollo.executeOperation({ query, variables, operationName: operationName ?? undefined }, { contextValue });
     if (response.body.kind !== "single") throw new Error("incremental delivery is not used here");
     return response.body.singleResult;
   };
@@ -118,8 +130,25 @@ export async function buildGraph(options: GraphOptions): Promise<Graph> {
       await subscriptions.stop();
     },
     async close() {
+      await stopHearingCredentials();
       await apollo.stop();
       await client.close();
     },
+  };
+}
+
+/**
+ * A shared fetch in flight is joined only by a caller whose token is still good: every revocation of a
+ * design token, every change of a business user's roles, and a bus back from an outage (news may be
+ * lost) make the fetches then in flight unjoinable (`InflightFetches.credentialsChanged`).
+ */
+async function forgetFlightsOnCredentialChanges(client: SubgraphClient, bus: Bus): Promise<() => Promise<void>> {
+  const inflight = client.inflight;
+  if (!inflight) return async () => undefined;
+  const changed = () => inflight.credentialsChanged();
+  bus.onReconnect(changed);
+  const unsubscribes = await Promise.all([DESIGN_TOKEN_REVOCATIONS, ROLES_CHANGED].map((topic) => bus.subscribe(topic, changed)));
+  return async () => {
+    for (const unsubscribe of unsubscribes) await unsubscribe();
   };
 }

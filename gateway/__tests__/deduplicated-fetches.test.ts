@@ -157,4 +157,20 @@ describe("identical subgraph fetches in flight at once share one request", () =>
     await times(4, () => counted.for(caller("Bearer A"))("products", query()));
     assert.equal(executions, 8, "answers counted against a rate limit are not shared in process either");
   });
+
+  test("a flight is not joined once credentials changed since it left, nor once its token expired: the request is sent", async () => {
+    wire.requests.length = 0;
+    const jwt = (exp: number) => `Bearer x.${Buffer.from(JSON.stringify({ exp })).toString("base64url")}.y`;
+    const send = (authorization: string) => client.for(caller(authorization))("products", query());
+    const beforeChange = send("Bearer A");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    client.inflight!.credentialsChanged();
+    await Promise.all([beforeChange, send("Bearer A"), send("Bearer A")]);
+    assert.equal(wire.requests.length, 2, "the first flight, then one flight of the two sent after the change");
+    const expired = jwt(Math.floor(Date.now() / 1000) - 1);
+    await times(3, () => send(expired));
+    assert.equal(wire.requests.length, 5, "an expired token's requests are each its own");
+    await times(3, () => send(jwt(Math.floor(Date.now() / 1000) + 600)));
+    assert.equal(wire.requests.length, 6);
+  });
 });

@@ -71,13 +71,19 @@ describe("bounded gateway executions of subscription re-reads", () => {
   /** An executor counting its operations and the root fields of each; the first `held` wait until released. */
   function gateway(held = 1) {
     const executed: { caller?: string; reads: number }[] = [];
+    /** Operations only planned (`planOnly`): parsed, validated and planned by the gateway, no fetch run. */
+    const planned: { caller?: string; reads: number }[] = [];
     const releases: (() => void)[] = [];
-    const execute: ExecuteThroughGateway = async ({ query, variables, authorization }) => {
+    const execute: ExecuteThroughGateway = async ({ query, variables, authorization, planOnly }) => {
+      if (planOnly) {
+        planned.push({ caller: authorization, reads: (query.match(/job\(/g) ?? []).length });
+        return { data: null };
+      }
       executed.push({ caller: authorization, reads: (query.match(/job\(/g) ?? []).length });
       if (executed.length <= held) await new Promise<void>((release) => releases.push(release));
       return run(query, variables, authorization);
     };
-    return { execute, executed, release: () => releases.splice(0).forEach((release) => release()) };
+    return { execute, executed, planned, release: () => releases.splice(0).forEach((release) => release()) };
   }
   const read = (id: string, caller = "ada", subscriptionEvent = true) => ({ query: TWIN, variables: { id }, authorization: caller, clientAddress: "198.51.100.7", subscriptionEvent });
 
@@ -90,13 +96,13 @@ describe("bounded gateway executions of subscription re-reads", () => {
   });
 
   test("re-reads waiting for a slot share operations per caller, within the limits; callers never share one, first reads run alone", async () => {
-    const { execute, executed, release } = gateway(1);
+    const { execute, executed, planned, release } = gateway(1);
     const executions = new BoundedExecutions(execute, 1, LIMITS);
     const first = executions.run(read("1"));
     const ada = Array.from({ length: 10 }, (_, i) => executions.run(read(String(2 * i + 3))));
     const bob = [executions.run(read("2", "bob")), executions.run(read("4", "bob"))];
     // A subscription's first read counts against the caller's rate limits: never merged, so never counted twice.
-    // The first one of a twin has its merged operation run once more, as a re-read, to be planned ahead of a burst.
+    // Once the first one of a twin passed, its merged operation is planned (not run) ahead of a burst.
     const firstReads = [executions.run(read("9", "ada", false)), executions.run(read("11", "ada", false))];
     release();
     const answers = await Promise.all([first, ...ada, ...bob, ...firstReads]);
@@ -105,14 +111,63 @@ describe("bounded gateway executions of subscription re-reads", () => {
       { caller: "ada", reads: 5 },
       { caller: "bob", reads: 5 },
       { caller: "ada", reads: 1 },
-      { caller: "ada", reads: 5 },
       { caller: "ada", reads: 1 },
       { caller: "ada", reads: 5 },
     ]);
-    assert.equal(executions.executions, 7);
+    assert.equal(executions.executions, 6);
+    assert.deepEqual(planned, [{ caller: "ada", reads: 5 }], "one twin, planned once");
     const ids = answers.map((answer) => (answer.data?.followed as { id: string; owner: string }).id);
     assert.deepEqual(ids, ["1", ...Array.from({ length: 10 }, (_, i) => String(2 * i + 3)), "2", "4", "9", "11"]);
     assert.deepEqual(answers.map((answer) => answer.errors), answers.map(() => undefined));
+  });
+
+  test("a first read refused (its caller over a rate limit, say) has nothing planned, let alone run; the next one that passes has", async () => {
+    const { execute, executed, planned } = gateway(0);
+    const executions = new BoundedExecutions(execute, 4, LIMITS);
+    // Job 4 is bob's: ada's first reads of it are refused, however many, of however many texts.
+    for (let i = 0; i < 5; i++) {
+      const twin = `query($id${i}: ID!) { job(id: $id${i}) { id status } }`;
+      const refused = await executions.run({ ...read("4", "ada", false), query: twin, variables: { [`id${i}`]: "4" } });
+      assert.match(String(refused.errors?.[0]?.message), /not yours/);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual([executed.length, planned.length], [5, 0], "five refused reads, nothing else");
+    const passed = await executions.run({ ...read("3", "ada", false), query: `query($id0: ID!) { job(id: $id0) { id status } }`, variables: { id0: "3" } });
+    assert.equal((passed.data?.job as { id: string }).id, "3");
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual([executed.length, planned.length], [6, 1]);
+  });
+
+  test("the first execution of a merged text runs alone: the burst's other batches of it start once it answered (subgraphs parse and validate it once, not once per batch at once)", async () => {
+    const events: string[] = [];
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const executions = new BoundedExecutions(
+      async (request) => {
+        const merged = (request.query.match(/job\(/g) ?? []).length > 1;
+        const name = `${merged ? "merged" : "alone"} ${request.authorization}`;
+        events.push(`start ${name}`);
+        if (!merged) await firstHeld;
+        const answer = await run(request.query, request.variables, request.authorization);
+        events.push(`end ${name}`);
+        return answer;
+      },
+      2,
+      LIMITS,
+    );
+    // Both slots taken (held), so that the reads below wait together.
+    const first = Promise.all([executions.run(read("1")), executions.run(read("13"))]);
+    // Three callers' bursts (callers ada, bob, and ada from elsewhere): three batches of one merged text.
+    const waiting = [
+      ...["3", "5", "7"].map((id) => executions.run(read(id))),
+      ...["2", "4", "6"].map((id) => executions.run(read(id, "bob"))),
+      ...["9", "11"].map((id) => executions.run({ ...read(id), clientAddress: "203.0.113.9" })),
+    ];
+    releaseFirst();
+    await Promise.all([first, ...waiting]);
+    const merged = events.filter((event) => event.includes("merged"));
+    assert.deepEqual(merged.slice(0, 2), ["start merged ada", "end merged ada"], events.join("\n"));
+    assert.equal(merged.length, 6);
   });
 
   test("a read that fails in a merged operation gets its own error; the others their own answers", async () => {

@@ -77,6 +77,11 @@ export class LeanExecutor {
     };
   }
 
+  /** Prepares the operation (its plan and response shape) without running it: its first execution finds it ready. */
+  plan(requestContext: GatewayGraphQLRequestContext): void {
+    this.prepare(requestContext);
+  }
+
   private prepare(requestContext: GatewayGraphQLRequestContext): Prepared | null {
     const { request, document, queryHash } = requestContext;
     const key = request.operationName ? `${queryHash}\u0000${request.operationName}` : queryHash;

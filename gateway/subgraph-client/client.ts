@@ -53,7 +53,8 @@ export class SubgraphClient {
   /**
    * The calls of one request made with `context`. A query asked again while the same one is in flight —
    * same subgraph, operation and variables, same credentials, client address and kind of call, so the
-   * same answer — waits for that one's answer instead of being sent.
+   * same answer — waits for that one's answer instead of being sent, unless the credentials may have
+   * stopped being good since it was sent (`InflightFetches`).
    */
   for(context: GatewayContext): SubgraphCall {
     const { authorization, clientAddress } = context;
@@ -68,11 +69,11 @@ export class SubgraphClient {
         const http = this.overHttp(serviceName);
         if (!shared) return http.send(body, headers(body));
         const text = JSON.stringify(body);
-        return inflight.run(`${serviceName}\n${caller}${text}`, () => http.send(body, headers(body), text));
+        return inflight.run(`${serviceName}\n${caller}${text}`, () => http.send(body, headers(body), text), authorization);
       }
       const execute = () => local.executeInProcess(body, { authorization, clientAddress: clientAddress ?? "127.0.0.1", subscriptionEvent });
       const answer = () => answerOf(serviceName, local, telemetry.inProcessSubgraph ? () => telemetry.inProcessSubgraph!(serviceName, execute) : execute);
-      return shared ? inflight.run(`${serviceName}\n${caller}${JSON.stringify(body)}`, answer) : answer();
+      return shared ? inflight.run(`${serviceName}\n${caller}${JSON.stringify(body)}`, answer, authorization) : answer();
     };
   }
 

@@ -1,3 +1,4 @@
+import { expiresAtOf } from "../../lib/auth/token-revocations.js";
 import type { SubgraphResponse } from "../execution/run-plan.js";
 
 /** Answers (or failures) a subgraph said counted against the caller's rate limit: never handed to another request. */
@@ -14,6 +15,15 @@ interface Follower {
   reject(error: unknown): void;
 }
 
+interface Flight {
+  followers: Follower[];
+  /** The count of changes of credentials when it started: a flight of an earlier count is not joined. */
+  credentials: number;
+  /** The credentials of the key, to read when the token expires (once, when someone would join). */
+  authorization: string | undefined;
+  expiresAt?: number;
+}
+
 /**
  * Identical subgraph fetches in flight at the same time share one request: the first one sent leads,
  * the ones asking the same (same key) meanwhile follow and get its answer, or its failure. The key says
@@ -25,27 +35,49 @@ interface Follower {
  *
  * An answer that counted against the caller's rate limit (the subgraph says so) is the leader's alone:
  * each follower then sends its own request, which counts too and may be refused, as if none was shared.
+ *
+ * A follower must hold a token good at the moment it joins, as a request of its own is checked when it
+ * arrives: a flight is joined only while its token has not expired and no change of credentials (a
+ * token revoked, a user's roles changed, the bus back from an outage: `credentialsChanged`) was heard
+ * since it started. Otherwise the request is sent, and leads a flight of its own.
  */
 export class InflightFetches {
-  private readonly flights = new Map<string, Follower[]>();
+  private readonly flights = new Map<string, Flight>();
+  private credentials = 0;
 
-  run(key: string, fetch: () => Promise<SubgraphResponse>): Promise<SubgraphResponse> {
-    const following = this.flights.get(key);
-    if (following) return new Promise((resolve, reject) => following.push({ resolve, reject }));
-    const followers: Follower[] = [];
-    this.flights.set(key, followers);
+  /** Some token was revoked or some user's roles changed (or such news may have been missed): no flight in the air is joined any more. */
+  credentialsChanged(): void {
+    this.credentials++;
+  }
+
+  private joinable(flight: Flight): boolean {
+    if (flight.credentials !== this.credentials) return false;
+    flight.expiresAt ??= expiresAtOf(flight.authorization);
+    return Date.now() < flight.expiresAt;
+  }
+
+  /** `authorization`: the credentials the key holds (the answer is theirs). */
+  run(key: string, fetch: () => Promise<SubgraphResponse>, authorization?: string): Promise<SubgraphResponse> {
+    const joined = this.flights.get(key);
+    if (joined && this.joinable(joined)) return new Promise((resolve, reject) => joined.followers.push({ resolve, reject }));
+    const flight: Flight = { followers: [], credentials: this.credentials, authorization };
+    const { followers } = flight;
+    this.flights.set(key, flight);
+    const land = () => {
+      if (this.flights.get(key) === flight) this.flights.delete(key);
+    };
     const sendEach = () => {
       for (const follower of followers) fetch().then(follower.resolve, follower.reject);
     };
     return fetch().then(
       (answer) => {
-        this.flights.delete(key);
+        land();
         if (rateCounted.has(answer)) sendEach();
         else for (const follower of followers) follower.resolve(copyOfJson(answer));
         return answer;
       },
       (error: unknown) => {
-        this.flights.delete(key);
+        land();
         if (typeof error === "object" && error !== null && rateCounted.has(error)) sendEach();
         else for (const follower of followers) follower.reject(error);
         throw error;

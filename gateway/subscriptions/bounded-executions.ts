@@ -39,8 +39,11 @@ export class BoundedExecutions {
   private readonly waiting = new Map<string, Waiting[]>();
   /** Executions run (a merged one counts once), for tests and the benchmark. */
   executions = 0;
-  /** Twins whose merged operation has been run once (planned by the gateway). */
+  /** Twins whose merged operation the gateway has planned. */
   private readonly prepared = new Set<string>();
+  /** Merged texts executed once at least, and the first execution of those running it now. */
+  private readonly executedOnce = new Set<string>();
+  private readonly firstExecutions = new Map<string, Promise<unknown>>();
 
   private readonly execute: ExecuteThroughGateway;
   private readonly concurrency: number;
@@ -61,21 +64,29 @@ export class BoundedExecutions {
       else this.waiting.set(key, [{ request, resolve, reject }]);
       this.startWaiting();
     });
-    if (!request.subscriptionEvent) this.prepareMerging(request);
+    if (!request.subscriptionEvent && this.limits && !request.operationName && !this.prepared.has(request.query)) {
+      answer.then(
+        (result) => {
+          if (!result.errors?.length) this.prepareMerging(request);
+        },
+        () => undefined,
+      );
+    }
     return answer;
   }
 
   /**
-   * The first time a twin is subscribed, its merged operation is run once as a re-read of that first
-   * subscriber's (which counts against no limit): the gateway and the subgraph parse, validate and plan
-   * it then, not in the middle of the first burst of events (planning it there cost 70–200 ms).
+   * Once a twin's first read has passed (the caller's own, counted against its rate limits), its merged
+   * operation is planned by the gateway: parsed, validated and planned then, and run by no subgraph
+   * (`planOnly`), not in the middle of the first burst of events (planning it there cost 70–200 ms).
+   * A refused first read has nothing planned: no caller being refused makes the gateway do more.
    */
   private prepareMerging(request: Request): void {
-    if (!this.limits || request.operationName || this.prepared.has(request.query)) return;
+    if (!this.limits || this.prepared.has(request.query)) return;
     if (this.prepared.size >= MOST_PREPARED) this.prepared.clear();
     this.prepared.add(request.query);
     const merged = mergeReads(request.query, [request.variables, request.variables], this.limits);
-    if (merged) void this.run({ ...request, subscriptionEvent: true, query: merged.query, variables: merged.variables }).catch(() => undefined);
+    if (merged) void this.execute({ ...request, query: merged.query, variables: merged.variables, planOnly: true }).catch(() => undefined);
   }
 
   private startWaiting(): void {
@@ -101,7 +112,7 @@ export class BoundedExecutions {
       let result: FormattedExecutionResult;
       try {
         this.executions++;
-        result = await this.execute({ ...batch[0].request, query: merged.query, variables: merged.variables });
+        result = await this.executeMerged({ ...batch[0].request, query: merged.query, variables: merged.variables });
       } catch (error) {
         return batch.forEach((waiting) => waiting.reject(error));
       }
@@ -115,5 +126,29 @@ export class BoundedExecutions {
         await this.execute(waiting.request).then(waiting.resolve, waiting.reject);
       }),
     );
+  }
+
+  /**
+   * A merged text's first execution runs alone: the burst's other batches of it (other callers') wait for
+   * its answer. Planned ahead by the gateway only (`prepareMerging`), the text is new to the subgraphs,
+   * and 64 batches arriving at once would each parse and validate it (100–200 ms of CPU in a burst).
+   */
+  private async executeMerged(request: Request): Promise<FormattedExecutionResult> {
+    const { query } = request;
+    if (this.executedOnce.has(query)) return this.execute(request);
+    const first = this.firstExecutions.get(query);
+    if (first) {
+      await first.catch(() => undefined);
+      return this.execute(request);
+    }
+    const execution = this.execute(request);
+    this.firstExecutions.set(query, execution);
+    try {
+      return await execution;
+    } finally {
+      this.firstExecutions.delete(query);
+      if (this.executedOnce.size >= MOST_PREPARED) this.executedOnce.clear();
+      this.executedOnce.add(query);
+    }
   }
 }

@@ -19,6 +19,8 @@ export type ExecuteThroughGateway = (request: {
   clientAddress?: string;
   /** Re-reading after an event (the subscriber's first state is a request of its own). */
   subscriptionEvent?: boolean;
+  /** Only parse, validate and plan the operation, ahead of its use: no subgraph fetch runs, the answer holds no data. */
+  planOnly?: boolean;
 }) => Promise<FormattedExecutionResult>;
 
 /** Who subscribes: its credentials, and the network address its connection came from. */

@@ -109,6 +109,16 @@ export function concerns(revocation: TokenRevocation, claims: TokenRevocation): 
 }
 
 /**
+ * When a bearer JWT expires (ms), Infinity without `exp` or when it is no JWT. Not verified: only for a
+ * token already checked in full, to know until when a check of it may stand.
+ */
+export function expiresAtOf(authorization: string | undefined): number {
+  const token = authorization?.replace(/^Bearer\s+/i, "");
+  const exp = token ? claimsOf(token)?.exp : undefined;
+  return typeof exp === "number" ? exp * 1000 : Infinity;
+}
+
+/**
  * The scopes a bearer JWT grants (`scope`, sorted) and when it expires (ms; Infinity without `exp`), or
  * undefined when it grants none. Not verified: only to know which callers' answers are alike, for
  * tokens already checked in full.

@@ -13,23 +13,30 @@ import {
 } from "graphql";
 import type { Config } from "../config.js";
 import { createFormatError } from "../errors.js";
-import { operationLimitRules, type OperationLimits } from "./operation-limits.js";
+import { isOperationTooLarge, OPERATION_TOO_LARGE, operationLimitRules, type OperationLimits } from "./operation-limits.js";
 
 type Log = Parameters<typeof createFormatError>[0];
 
 /** graphql's "Did you mean …?" ending: it names the schema's fields, types and arguments. */
 const SUGGESTION = / ?Did you mean(.+?)\?$/;
 
-/** A parse or validation failure as Apollo Server reports it: its code, status 400, the original's place in the text. */
+/**
+ * A parse or validation failure as Apollo Server reports it: its code, status 400, the original's place
+ * in the text. A limit's refusal keeps its own code (`OPERATION_TOO_LARGE`), as documented.
+ */
 function refused(error: GraphQLError, code: string): GraphQLError {
   return new GraphQLError(error.message, {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,
     originalError: error.originalError ?? error,
-    extensions: { http: { status: 400 }, ...error.extensions, code },
+    extensions: { http: { status: 400 }, ...error.extensions, code: isOperationTooLarge(error) ? OPERATION_TOO_LARGE : code },
   });
 }
+
+/** Apollo Server reports every validation failure as `GRAPHQL_VALIDATION_FAILED`: a limit's refusal gets its own code back. */
+const withLimitCode = (formatted: GraphQLFormattedError, original: unknown): GraphQLFormattedError =>
+  isOperationTooLarge(original) ? { ...formatted, extensions: { ...formatted.extensions, code: OPERATION_TOO_LARGE } } : formatted;
 
 /**
  * What every transport of a GraphQL server applies to an operation, in one place: the parser's token
@@ -44,6 +51,8 @@ export class OperationRules {
   /** Apollo Server's `formatError`: `formatted` is the error as Apollo made it, `original` what was thrown. */
   readonly formatError: (formatted: GraphQLFormattedError, original: unknown) => GraphQLFormattedError;
   private readonly allRules: readonly ValidationRule[];
+  /** The operation limits checked once a request's variables are known (the cost of lists sized by a variable). */
+  private readonly limitsPlugin: ApolloServerPlugin;
 
   private readonly mode: Pick<Config, "production" | "introspection">;
 
@@ -54,12 +63,14 @@ export class OperationRules {
   ) {
     this.mode = mode;
     this.parseOptions = { maxTokens: limits.maxTokens };
-    this.validationRules = [...operationLimitRules(limits), ...(mode.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+    const limited = operationLimitRules(limits);
+    this.limitsPlugin = limited.plugin;
+    this.validationRules = [...limited.validationRules, ...(mode.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
     this.allRules = [...specifiedRules, ...this.validationRules];
     const format = createFormatError(log);
     this.formatError = mode.production
-      ? (formatted, original) => format({ ...formatted, message: formatted.message.replace(SUGGESTION, "") }, original)
-      : format;
+      ? (formatted, original) => format(withLimitCode({ ...formatted, message: formatted.message.replace(SUGGESTION, "") }, original), original)
+      : (formatted, original) => format(withLimitCode(formatted, original), original);
   }
 
   /** The document of `text`; a syntax error or too many tokens is thrown as a GraphQL error (400). */
@@ -88,7 +99,7 @@ export class OperationRules {
     return {
       validationRules: [...this.validationRules],
       formatError: this.formatError,
-      plugins: [...plugins, ...(this.mode.introspection ? [] : [ApolloServerPluginLandingPageDisabled()])],
+      plugins: [this.limitsPlugin, ...plugins, ...(this.mode.introspection ? [] : [ApolloServerPluginLandingPageDisabled()])],
       // The validation rules above refuse introspection where it is off, on every transport.
       introspection: true,
       parseOptions: this.parseOptions,

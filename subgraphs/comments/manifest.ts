@@ -22,6 +22,8 @@ export default defineManifest({
     "Query.commentThread": { operation: "getThread", perMinute: 100 },
     "Query.commentReplies": { operation: "listReplies", perMinute: 100 },
     "Query.commentReply": { operation: "getReply", perMinute: 100 },
+    // The twin of the subscription: each subscription's first read counts (its updates do not).
+    "Query.designComments": { operation: "getDesignCommentActivity", perMinute: 100 },
   },
   subscriptions: [
     { field: "designComments", topic: COMMENT_EVENTS, match: { argument: "designId", eventKey: "designId" }, eventArgument: { argument: "activityId", eventKey: "id" } },

@@ -25,6 +25,8 @@ export default defineManifest({
     // Not operations of the platform's REST API: live editing's own (a person editing sends a few a second at most).
     "Mutation.editDesign": { operation: "editDesign", perMinute: 600 },
     "Query.designEdits": { operation: "listDesignEdits", perMinute: 100 },
+    // The twin of the subscription: each subscription's first read counts (its updates do not).
+    "Query.designChanged": { operation: "getDesignChange", perMinute: 100 },
     // An open editor renews its lease about 4 times a minute: 60 is some fifteen tabs of one user.
     "Mutation.enterDesignEditor": { operation: "enterDesignEditor", perMinute: 60 },
     "Mutation.leaveDesignEditor": { operation: "leaveDesignEditor", perMinute: 60 },
