@@ -41,8 +41,12 @@ export interface Config {
   /** How long a stopping process (SIGTERM) lets requests in flight and running jobs finish. */
   shutdownGraceMs: number;
   jwtSecret: string | undefined;
-  /** The `iss` and `aud` of business tokens (every process issuing or checking them must agree). */
-  businessTokens: { issuer: string; audience: string };
+  /**
+   * The `iss` and `aud` of business tokens (every process issuing or checking them must agree), and until
+   * when (Unix seconds) tokens of the business platform's own auth service, minted before the cut-over
+   * without them, are accepted (`LEGACY_BUSINESS_TOKENS`: Infinity for `on`, -Infinity for `off`).
+   */
+  businessTokens: { issuer: string; audience: string; legacyAcceptedUntil: number };
   corsAllowOrigin: string;
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
@@ -148,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     businessTokens: {
       issuer: settings.string("JWT_ISSUER", publicUrl),
       audience: settings.string("JWT_AUDIENCE", "business-platform"),
+      legacyAcceptedUntil: legacyTokensUntil(settings),
     },
     corsAllowOrigin: settings.string("CORS_ALLOW_ORIGIN", "http://localhost:3000"),
     bodyLimitBytes: settings.byteSize("BODY_LIMIT", "1mb"),
@@ -175,6 +180,19 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
     tracing: { endpoint: settings.optionalString("OTEL_EXPORTER_OTLP_ENDPOINT"), serviceName: settings.optionalString("OTEL_SERVICE_NAME") },
     metrics: { enabled: settings.boolean("METRICS_ENABLED", !production), token: settings.optionalString("METRICS_TOKEN") },
   };
+}
+
+/**
+ * LEGACY_BUSINESS_TOKENS: `on` (the default, the seed's contract), `off`, or the date (`2027-03-01`, UTC
+ * midnight) or instant (`2027-03-01T12:00:00Z`, with its offset) from which they are refused.
+ */
+function legacyTokensUntil(settings: Settings): number {
+  const raw = settings.string("LEGACY_BUSINESS_TOKENS", "on").trim();
+  if (raw === "on") return Infinity;
+  if (raw === "off") return -Infinity;
+  const at = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(raw) ? Date.parse(raw) : NaN;
+  if (Number.isNaN(at)) throw new ConfigError(`LEGACY_BUSINESS_TOKENS must be on, off, or a date (2027-03-01) or instant with its offset (2027-03-01T12:00:00Z) from which they are refused, got "${raw}"`);
+  return Math.floor(at / 1000);
 }
 
 /** Both or neither: a console client id without its secret (or the reverse) is a mistake worth stopping for. */

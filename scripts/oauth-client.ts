@@ -1,13 +1,15 @@
 import { readCommandLine } from "../lib/process/command-line.js";
 import { operatorSession, type OperatorSession } from "./platform-client.js";
 
-const USAGE = `Usage: npm run oauth:client -- --name <n> --redirect-uri <uri> [--redirect-uri <uri2>] [--scopes "<s …>"] [--owner-email <email>]
+const USAGE = `Usage: npm run oauth:client -- --name <n> --redirect-uri <uri> [--redirect-uri <uri2>] [--scopes "<s …>"] [--owner-email <email>] [--webhook-url <url>]
        npm run oauth:client -- --awaiting-review
        npm run oauth:client -- --approve <client_id> | --reject <client_id>`;
 
 /**
  * The operator's integrations tool. Registers an approved integration and prints
- * `{"client_id", "client_secret"}`; lists the integrations users registered that wait for review
+ * `{"client_id", "client_secret"}` (with `--webhook-url`, its notifications go there, as an integration's
+ * are set up in Canva's developer portal: every notification type of the specification, as far as each
+ * user's grant allows; it prints `webhook_url` too); lists the integrations users registered that wait for review
  * (one JSON line each); approves or rejects one (prints `{"client_id", "status"}`).
  */
 const { values } = readCommandLine(USAGE, {
@@ -16,6 +18,7 @@ const { values } = readCommandLine(USAGE, {
     "redirect-uri": { type: "string", multiple: true },
     scopes: { type: "string", default: "openid profile email profile:read" },
     "owner-email": { type: "string" },
+    "webhook-url": { type: "string" },
     "awaiting-review": { type: "boolean" },
     approve: { type: "string" },
     reject: { type: "string" },
@@ -35,7 +38,23 @@ async function register(session: OperatorSession): Promise<void> {
       registerIntegration(name: $name, redirectUris: $uris, scopes: $scopes, ownerId: $owner) { clientId clientSecret } }`,
     { name: values.name, uris: values["redirect-uri"], scopes: values.scopes, owner: ownerId },
   );
-  console.log(JSON.stringify({ client_id: registerIntegration.clientId, client_secret: registerIntegration.clientSecret }));
+  const credentials = { client_id: registerIntegration.clientId, client_secret: registerIntegration.clientSecret };
+  const webhookUrl = values["webhook-url"];
+  if (webhookUrl === undefined) {
+    console.log(JSON.stringify(credentials));
+    return;
+  }
+  try {
+    const { setIntegrationWebhook } = await session.graphql(
+      `mutation($id: ID!, $url: String!) { setIntegrationWebhook(clientId: $id, url: $url) { url } }`,
+      { id: registerIntegration.clientId, url: webhookUrl },
+    );
+    console.log(JSON.stringify({ ...credentials, webhook_url: setIntegrationWebhook.url }));
+  } catch (error) {
+    // The secret is shown only once: printed even though the webhook was refused.
+    console.log(JSON.stringify(credentials));
+    throw new Error(`registered, but the webhook was refused: ${(error as Error).message}`);
+  }
 }
 
 async function review(session: OperatorSession, clientId: string, decision: "approve" | "reject"): Promise<void> {

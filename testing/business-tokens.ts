@@ -16,3 +16,21 @@ export function handSignedToken(config: Config, claims: { iss?: string | null; a
   const payload = Object.fromEntries(Object.entries({ ...defaults, ...claims }).filter(([, value]) => value !== null));
   return new SignJWT(payload).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(config.jwtSecret!));
 }
+
+/**
+ * A token as the business platform's own auth service minted it before the cut-over: HS256 under the
+ * shared secret with the seed's claim set (`user_id`, `userId`, `email`, `roles`, `iat`, `exp` 24 hours
+ * later) and no `iss` or `aud`. `claims` replaces or (with `null`) leaves out any of them; `header`
+ * replaces the protected header (another `alg`, say).
+ */
+export function legacyToken(
+  config: Config,
+  user: { userId: number; email?: string | null; roles?: string[] },
+  claims: Record<string, unknown> = {},
+  options: { secret?: string; header?: { alg: string; [member: string]: unknown } } = {},
+) {
+  const iat = Math.floor(Date.now() / 1000);
+  const seed = { user_id: user.userId, userId: user.userId, email: user.email ?? `user${user.userId}@example.com`, roles: user.roles ?? ["CLIENT"], iat, exp: iat + 24 * 60 * 60 };
+  const payload = Object.fromEntries(Object.entries({ ...seed, ...claims }).filter(([, value]) => value !== null));
+  return new SignJWT(payload).setProtectedHeader(options.header ?? { alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(options.secret ?? config.jwtSecret!));
+}

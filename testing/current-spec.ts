@@ -40,6 +40,18 @@ export function schemaOf(name: string): ValidateFunction {
   return ajv.compile({ $ref: `spec#/components/schemas/${name}` });
 }
 
+/** Every `$ref` of a schema written in the specification's terms (`#/components/schemas/…`) pointed at the specification. */
+function inSpecification(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(inSpecification);
+  if (node === null || typeof node !== "object") return node;
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, key === "$ref" && typeof value === "string" && value.startsWith("#/") ? `spec${value}` : inSpecification(value)]));
+}
+
+/** A schema of this platform's own, written in the specification's terms (its `$ref`s name the specification's components). */
+export function extensionSchemaOf(schema: object): ValidateFunction {
+  return ajv.compile(inSpecification(schema) as object);
+}
+
 export function assertValid(validate: ValidateFunction, body: unknown, what: string): void {
   const valid = validate(body);
   assert.ok(valid, `${what}: ${JSON.stringify(validate.errors, null, 1)}\n${JSON.stringify(body)}`);

@@ -1,6 +1,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import assert from "node:assert/strict";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from "jose";
+import type { ValidateFunction } from "ajv";
+import { JOB_FINISHED_CONTENT_SCHEMA } from "../subgraphs/webhooks/domain/job-finished.js";
+import { assertValid, extensionSchemaOf, schemaOf } from "./current-spec.js";
 import type { HttpClient } from "./http.js";
 import type { Person } from "./people.js";
 
@@ -69,9 +73,44 @@ export class WebhookReceiver {
   }
 }
 
+/** A notification as delivered: the specification's `Notification`. */
+export interface Notification {
+  id: string;
+  created_at: number;
+  content: { type: string; [member: string]: any };
+}
+
+let validators: { notification: ValidateFunction; jobFinished: ValidateFunction } | undefined;
+
+/**
+ * Checks a delivered notification against the design platform's current specification: `Notification`
+ * (`content` one of its `NotificationContent` types), or for this platform's `job_finished` extension the
+ * specification's `Notification` with the extension's documented content.
+ */
+export function assertSpecNotification(notification: unknown, what = "a delivered notification"): asserts notification is Notification {
+  validators ??= {
+    notification: schemaOf("Notification"),
+    jobFinished: extensionSchemaOf({
+      type: "object",
+      required: ["id", "created_at", "content"],
+      properties: {
+        id: { $ref: "#/components/schemas/Notification/properties/id" },
+        created_at: { $ref: "#/components/schemas/Notification/properties/created_at" },
+        content: JOB_FINISHED_CONTENT_SCHEMA,
+      },
+    }),
+  };
+  const type = (notification as Notification | undefined)?.content?.type;
+  assertValid(type === "job_finished" ? validators.jobFinished : validators.notification, notification, `${what} (${type})`);
+}
+
+/** The registered claims of the JWT around a notification. */
+const JWT_CLAIMS = ["iss", "aud", "jti", "iat", "exp"];
+
 /**
  * What an integration's backend does with a delivery, using jose alone: verify the body against the
  * platform's published webhook keys, for this integration, recently signed; refuse an id seen before.
+ * Every body it verifies is also checked against the specification (`assertSpecNotification`).
  */
 export class IntegrationBackend {
   private readonly keys: ReturnType<typeof createRemoteJWKSet>;
@@ -90,29 +129,45 @@ export class IntegrationBackend {
     this.keys = createRemoteJWKSet(new URL("/v1/connect/keys", platform.baseUrl), { cooldownDuration: 0 });
   }
 
-  /** The verified claims and the signing key's id; throws on a bad signature, another audience or an old body. */
-  async verify(body: string): Promise<{ claims: JWTPayload & { event: any }; kid: string }> {
-    const { payload } = await jwtVerify(body, this.keys, { issuer: this.issuer, audience: this.clientId, maxTokenAge: "5m", algorithms: ["EdDSA"] });
-    return { claims: payload as JWTPayload & { event: any }, kid: decodeProtectedHeader(body).kid! };
+  /**
+   * The verified claims, the notification they carry (checked against the specification) and the
+   * signing key's id; throws on a bad signature, another audience or an old body (as of `receivedAt`,
+   * when it came, in ms; now unless given).
+   */
+  async verify(body: string, receivedAt?: number): Promise<{ claims: JWTPayload; notification: Notification; kid: string }> {
+    const { payload } = await jwtVerify(body, this.keys, {
+      issuer: this.issuer,
+      audience: this.clientId,
+      maxTokenAge: "5m",
+      algorithms: ["EdDSA"],
+      ...(receivedAt === undefined ? {} : { currentDate: new Date(receivedAt) }),
+    });
+    const notification = Object.fromEntries(Object.entries(payload).filter(([claim]) => !JWT_CLAIMS.includes(claim)));
+    assertSpecNotification(notification);
+    assert.equal(payload.jti, notification.id, "the JWT's id is the notification's");
+    return { claims: payload, notification, kid: decodeProtectedHeader(body).kid! };
   }
 
   /** Verifies and processes once: `replayed` for an id already processed. */
   async accept(body: string): Promise<"processed" | "replayed"> {
-    const { claims } = await this.verify(body);
-    if (this.seen.has(claims.jti!)) return "replayed";
-    this.seen.add(claims.jti!);
+    const { notification } = await this.verify(body);
+    if (this.seen.has(notification.id)) return "replayed";
+    this.seen.add(notification.id);
     return "processed";
   }
 }
 
-/** `setIntegrationWebhook` as `owner` sends it. */
-export function setWebhook(platform: HttpClient, owner: Person, clientId: string, url: string, events: string[]) {
+/** `setIntegrationWebhook` as `owner` sends it; without `events`, as Canva's portal sets notifications up (every type of the specification). */
+export function setWebhook(platform: HttpClient, owner: Person, clientId: string, url: string, events?: string[]) {
   return platform.graphql(
-    `mutation($id: ID!, $url: String!, $events: [WebhookEventKind!]!) { setIntegrationWebhook(clientId: $id, url: $url, events: $events) { url events } }`,
-    { id: clientId, url, events },
+    `mutation($id: ID!, $url: String!, $events: [WebhookEventKind!]) { setIntegrationWebhook(clientId: $id, url: $url, events: $events) { url events } }`,
+    { id: clientId, url, ...(events ? { events } : {}) },
     owner.token,
   );
 }
+
+/** What a user's grant needs for the collaboration notifications (Canva's webhooks guide): comments, mentions, suggestions. */
+export const NOTIFICATION_SCOPES = "collaboration:event design:meta:read comment:read";
 
 export const DELIVERY = `id kind status userId teamId event nextAttemptAt deliveredAt attempts { number httpStatus durationMs error outcome }`;
 

@@ -16,6 +16,12 @@ export interface BusinessPrincipal {
   roles: RoleName[];
   /** A deployment operator (a command-line tool holding the signing secret), not a user: userId is 0. */
   operator?: true;
+  /**
+   * Minted by the business platform's own auth service before the cut-over (no `iss`, no `aud`): its
+   * roles are never read from the token (empty until the stored ones are read), and it stands only for
+   * a user the accounts hold.
+   */
+  legacy?: true;
 }
 
 /** Verified tokens remembered per process (the oldest forgotten first). */
@@ -23,6 +29,9 @@ const REMEMBERED_TOKENS = 10_000;
 
 /** Lifetime of an operator token: one command's worth. */
 const OPERATOR_TOKEN_SECONDS = 60;
+
+/** How far the old auth service's clock may have been ahead of ours when it dated a token. */
+const LEGACY_CLOCK_SKEW_SECONDS = 300;
 
 export type TokenFailure = "expired" | "invalid";
 
@@ -35,6 +44,11 @@ export interface BusinessTokenOptions {
   audience: string;
   /** The current time in Unix seconds (tokens are dated by it); the system clock unless given. */
   now?: () => number;
+  /**
+   * Until when (Unix seconds, exclusive) tokens minted by the business platform's own auth service
+   * before the cut-over are accepted (`LEGACY_BUSINESS_TOKENS`): always unless given, `-Infinity` never.
+   */
+  legacyAcceptedUntil?: number;
 }
 
 /**
@@ -48,6 +62,7 @@ export class BusinessTokenService {
   private readonly verified = new Map<string, { principal: BusinessPrincipal; expiresAt: number }>();
   readonly issuer: string;
   readonly audience: string;
+  readonly legacyAcceptedUntil: number;
   private readonly now: () => number;
 
   constructor(options: BusinessTokenOptions) {
@@ -57,6 +72,12 @@ export class BusinessTokenService {
     this.issuer = options.issuer;
     this.audience = options.audience;
     this.now = options.now ?? (() => Math.floor(Date.now() / 1000));
+    this.legacyAcceptedUntil = options.legacyAcceptedUntil ?? Infinity;
+  }
+
+  /** Whether tokens of the old auth service are still accepted now. */
+  private acceptsLegacy(): boolean {
+    return this.now() < this.legacyAcceptedUntil;
   }
 
   private sign(claims: Record<string, unknown>, subject: string, lifetimeSeconds: number): Promise<string> {
@@ -83,11 +104,14 @@ export class BusinessTokenService {
 
   /**
    * Verifies signature (HS256 only, so `alg: none` and key confusion are refused), issuer, audience
-   * and expiry; a token missing any of them is invalid.
+   * and expiry; a token missing any of them is invalid. The one exception is a token of the old auth
+   * service, with neither `iss` nor `aud` (see `checkLegacy`), while `legacyAcceptedUntil` has not come.
    */
   async verify(token: string): Promise<BusinessPrincipal | TokenFailure> {
     const known = this.verified.get(token);
     if (known) {
+      // The setting's date may have come since the token was checked.
+      if (known.principal.legacy && !this.acceptsLegacy()) return "invalid";
       if (known.expiresAt > this.now()) return { ...known.principal, roles: [...known.principal.roles] };
       this.verified.delete(token);
       return "expired";
@@ -109,6 +133,9 @@ export class BusinessTokenService {
     try {
       // A design-platform token (asymmetric) is told apart by its header, without building an error for it.
       if (decodeProtectedHeader(token).alg !== "HS256") return "invalid";
+      // Which rule applies is read before the signature is checked; each rule checks it in full.
+      const unverified = decodeJwt(token);
+      if (unverified.iss === undefined && unverified.aud === undefined) return await this.checkLegacy(token);
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ["HS256"],
         issuer: this.issuer,
@@ -130,6 +157,28 @@ export class BusinessTokenService {
     } catch (error) {
       return error instanceof joseErrors.JWTExpired ? "expired" : "invalid";
     }
+  }
+
+  /**
+   * A token as the business platform's auth service minted them before the cut-over (the seed's
+   * contract: HS256 under the shared secret, `user_id` and `userId`, `email`, `roles`, `exp`, 24 hours):
+   * signature and expiry checked as for ours; a lifetime that service never gave (more than 24 hours
+   * from `iat`, or from now) is refused, so acceptance cannot outlast the cut-over by more than a day of
+   * tokens; the ids must agree; `roles` and `operator` are never read from it.
+   */
+  private async checkLegacy(token: string): Promise<BusinessPrincipal | TokenFailure> {
+    if (!this.acceptsLegacy()) return "invalid";
+    const now = this.now();
+    const { payload } = await jwtVerify(token, this.key, { algorithms: ["HS256"], requiredClaims: ["exp"], currentDate: new Date(now * 1000) });
+    if (payload.iss !== undefined || payload.aud !== undefined) return "invalid";
+    const exp = payload.exp!;
+    if (exp - now > TOKEN_LIFETIME_SECONDS + LEGACY_CLOCK_SKEW_SECONDS) return "invalid";
+    if (payload.iat !== undefined && (typeof payload.iat !== "number" || exp - payload.iat > TOKEN_LIFETIME_SECONDS)) return "invalid";
+    const ids = [payload.user_id, payload.userId].filter((id) => id !== undefined);
+    const userId = ids[0];
+    if (ids.length === 0 || ids.some((id) => id !== userId) || typeof userId !== "number" || !Number.isInteger(userId) || userId <= 0) return "invalid";
+    const email = typeof payload.email === "string" ? payload.email : null;
+    return { kind: "business", userId, email, name: null, roles: [], legacy: true };
   }
 }
 

@@ -35,13 +35,15 @@ export async function authenticate(
 /**
  * A business user's token carries the roles they had when it was issued; the stored roles decide.
  * Users are never deleted, so a database that does not know the user is one that does not hold the
- * accounts (a development subgraph on its own embedded database): there the token's roles stand.
- * Operators and design callers pass as they are.
+ * accounts (a development subgraph on its own embedded database): there the token's roles stand. A
+ * token of the old auth service (`legacy`) is never taken on its word: one for a user the database
+ * does not hold is refused. Operators and design callers pass as they are.
  */
 export async function withCurrentRoles(auth: AuthState, rolesOf: (userId: number) => Promise<RoleName[] | null>): Promise<AuthState> {
   if (auth.status !== "authenticated" || auth.principal.operator) return auth;
   const roles = await rolesOf(auth.principal.userId);
-  return roles === null ? auth : { status: "authenticated", principal: { ...auth.principal, roles } };
+  if (roles === null) return auth.principal.legacy ? { status: "rejected", reason: "invalid" } : auth;
+  return { status: "authenticated", principal: { ...auth.principal, roles } };
 }
 
 /** The design-platform caller, holding every scope in `scopes`; 401 / 403 with the design codes otherwise. */

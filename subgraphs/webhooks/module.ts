@@ -1,6 +1,7 @@
 import { keyStoreOf } from "../../lib/auth/design-token.js";
 import { INTEGRATION_EVENT_JOB } from "../../lib/jobs/integration-events.js";
 import { defineDomain } from "../../lib/modules/domain-module.js";
+import { DESIGN_VIEW_KEY_PURPOSE } from "../designs/public.js";
 import { deliveryHandler } from "./domain/delivery.js";
 import { fanOutHandler } from "./domain/fan-out.js";
 import { WEBHOOK_DELIVERY_JOB } from "./domain/schedule.js";
@@ -21,7 +22,7 @@ export default defineDomain(manifest, {
   }),
   loaders: ({ db }) => createLoaders(db),
   jobs: (runtime, settings) => ({
-    [INTEGRATION_EVENT_JOB]: fanOutHandler(runtime.db.prisma, runtime.bus, settings),
+    [INTEGRATION_EVENT_JOB]: fanOutHandler(runtime.db.prisma, runtime.bus, settings, { publicUrl: runtime.config.publicUrl, viewKey: runtime.keyFor(DESIGN_VIEW_KEY_PURPOSE) }),
     [WEBHOOK_DELIVERY_JOB]: deliveryHandler({ db: runtime.db.prisma, settings, keys: keyStoreOf(runtime), log: runtime.log }),
   }),
   jobLanes: (_runtime, settings) => [{ kinds: [WEBHOOK_DELIVERY_JOB], workers: settings.workers }],

@@ -85,16 +85,18 @@ describe("login and tokens", () => {
     assert.equal((await profile(eternal)).status, 401);
   });
 
-  test("a token of the right secret with a wrong or missing issuer or audience is a 401 on REST and GraphQL", async () => {
+  test("a token of the right secret with a wrong issuer or audience, or only one of them, is a 401 on REST and GraphQL", async () => {
     const claims = { user_id: user.userId, userId: user.userId, email: user.email, roles: ["CLIENT"] };
     const accepted = await handSignedToken(t.config, claims);
     assert.equal((await profile(accepted)).status, 200, "the same claims with the platform's iss and aud are accepted");
+    // Neither is a token of the business platform's own auth service: subgraphs/__tests__/legacy-tokens.test.ts.
+    assert.equal((await profile(await handSignedToken(t.config, { ...claims, iss: null, aud: null }))).status, 200, "with neither, the old auth service's token");
     for (const [what, variant] of [
       ["another issuer", { iss: "https://elsewhere.example.com" }],
       ["no issuer", { iss: null }],
       ["another audience", { aud: "design-platform" }],
       ["no audience", { aud: null }],
-      ["neither", { iss: null, aud: null }],
+      ["neither, but another issuer's", { iss: "https://elsewhere.example.com", aud: null }],
     ] as const) {
       const token = await handSignedToken(t.config, { ...claims, ...variant });
       const rest = await profile(token);

@@ -11,7 +11,7 @@ import { authorizeQuery, basic, oauthPost, pkce, registerIntegration } from "../
 
 let t: TestPlatform;
 let p: People;
-before(async () => ({ t, p } = await startWithPeople({}, await allDomains())));
+before(async () => ({ t, p } = await startWithPeople({ WEBHOOK_ALLOW_PRIVATE: "true" }, await allDomains())));
 after(() => t.stop());
 
 const run = promisify(execFile);
@@ -39,6 +39,20 @@ describe("npm run oauth:client", () => {
     assert.notEqual(stored.secretHash, printed.client_secret, "only a hash is kept");
     const works = await oauthPost(t.http, "/v1/oauth/introspect", { token: "anything" }, { authorization: basic({ clientId: printed.client_id, clientSecret: printed.client_secret }) });
     assert.deepEqual([works.status, works.body], [200, { active: false }]);
+  });
+
+  test("--webhook-url sets the integration's notifications up as Canva's portal does: every type of the specification", async () => {
+    const result = await cli(["--name", "Hooked", "--redirect-uri", "https://hooked.example.com/cb", "--scopes", "collaboration:event design:meta:read comment:read", "--webhook-url", "http://127.0.0.1:9/canva"]);
+    assert.equal(result.code, 0, result.stderr);
+    const printed = JSON.parse(result.stdout);
+    assert.deepEqual(Object.keys(printed).sort(), ["client_id", "client_secret", "webhook_url"]);
+    const endpoint = await t.platform.runtime.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { clientId: printed.client_id } });
+    assert.deepEqual([endpoint.url, endpoint.events], ["http://127.0.0.1:9/canva", ["comment", "design_mention", "suggestion"]]);
+
+    const refused = await cli(["--name", "Badly hooked", "--redirect-uri", "https://bad.example.com/cb", "--webhook-url", "ftp://127.0.0.1/canva"]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /registered, but the webhook was refused/);
+    assert.deepEqual(Object.keys(JSON.parse(refused.stdout)).sort(), ["client_id", "client_secret"], "the secret, shown once, is not lost");
   });
 
   test("--awaiting-review lists users' integrations; --approve makes one usable; an unknown one is a clear error", async () => {

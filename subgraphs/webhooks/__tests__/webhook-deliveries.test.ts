@@ -2,31 +2,39 @@
 // @depends postgres, redis
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { createRemoteJWKSet, jwtVerify } from "jose";
 import { ASSET_SCOPES, base64Name, finishedJob, png, postUpload } from "../../../testing/assets.js";
 import { COMMENT_SCOPES, startCommentPlatform, type CommentPlatform } from "../../../testing/comments.js";
 import { DESIGN_SCOPES } from "../../../testing/designs.js";
 import { approvedIntegration, basic, obtainTokens, oauthPost, type Integration } from "../../../testing/oauth.js";
-import { deliveriesOf, deliveriesWhen, IntegrationBackend, setWebhook, WebhookReceiver } from "../../../testing/webhooks.js";
+import { deliveriesOf, deliveriesWhen, IntegrationBackend, NOTIFICATION_SCOPES, setWebhook, WebhookReceiver, type Notification } from "../../../testing/webhooks.js";
 import { DESIGN_DOMAINS } from "../../../testing/platform.js";
 
-const ALL_SCOPES = `${DESIGN_SCOPES} ${COMMENT_SCOPES} ${ASSET_SCOPES}`;
+const ALL_SCOPES = `${DESIGN_SCOPES} ${COMMENT_SCOPES} ${ASSET_SCOPES} ${NOTIFICATION_SCOPES}`;
+/** What a user grants an integration that is to hear of comments: Canva's scopes for comment notifications, and the design and comment scopes the tests act with. */
+const WATCHING_SCOPES = `${DESIGN_SCOPES} ${COMMENT_SCOPES} collaboration:event`;
 const RETRY_BASE_MS = 300;
 /** How long a delivery waits for a receiver that never answers: longer than five deliveries take on a loaded machine. */
 const SLOW_RECEIVER_TIMEOUT_MS = 15_000;
 
 let c: CommentPlatform;
 const receivers: WebhookReceiver[] = [];
+/** Each receiver's integration, to verify every body it was sent. */
+const backendOf = new Map<WebhookReceiver, IntegrationBackend>();
+/** Bodies of deliveries recorded in the old envelope (before notifications): verified, but not notifications. */
+const envelopeBodies = new Set<string>();
 const http = () => c.t.http;
 
-/** An integration of the cast's STAFF member with a webhook to a new receiver, and the client's token for it. */
-async function integrationWithWebhook(events: string[], tokenScope = `${DESIGN_SCOPES} ${COMMENT_SCOPES}`) {
+/** An integration of the cast's STAFF member with a webhook to a new receiver (`events` absent: as Canva's portal sets it up), and the client's token for it. */
+async function integrationWithWebhook(events: string[] | undefined, tokenScope = WATCHING_SCOPES) {
   const app: Integration = await approvedIntegration(http(), c.p, ALL_SCOPES);
   const receiver = await WebhookReceiver.start();
   receivers.push(receiver);
+  backendOf.set(receiver, new IntegrationBackend(http(), c.t.config.publicUrl, app.clientId));
   const set = await setWebhook(http(), c.p.staff, app.clientId, receiver.url, events);
   assert.equal(set.body.errors, undefined, set.text);
   const tokens = await obtainTokens(http(), app, c.p.client, tokenScope);
-  return { app, receiver, token: tokens.access_token, refreshToken: tokens.refresh_token, backend: new IntegrationBackend(http(), c.t.config.publicUrl, app.clientId) };
+  return { app, receiver, token: tokens.access_token, refreshToken: tokens.refresh_token, backend: backendOf.get(receiver)! };
 }
 
 async function newDesign(token: string): Promise<string> {
@@ -39,6 +47,32 @@ async function thread(token: string, designId: string, message: string, assignee
   const response = await http().post(`/v1/designs/${designId}/comments`, { message_plaintext: message, ...(assigneeId ? { assignee_id: assigneeId } : {}) }, { token });
   assert.equal(response.status, 200, response.text);
   return response.body.thread.id;
+}
+
+async function replyTo(token: string, designId: string, threadId: string, message: string): Promise<string> {
+  const response = await http().post(`/v1/designs/${designId}/comments/${threadId}/replies`, { message_plaintext: message }, { token });
+  assert.equal(response.status, 200, response.text);
+  return response.body.reply.id;
+}
+
+/** Resolves a comment thread through the graph. */
+async function resolve(token: string, designId: string, threadId: string): Promise<void> {
+  const response = await http().graphql(`mutation($d: ID!, $t: ID!) { resolveCommentThread(designId: $d, threadId: $t) { id } }`, { d: designId, t: threadId }, token);
+  assert.equal(response.body.errors, undefined, response.text);
+}
+
+/** A suggestion thread made through the graph (as the editor makes them); its id. */
+async function suggest(token: string, designId: string, edits: unknown[]): Promise<string> {
+  const response = await http().graphql(`mutation($d: ID!, $e: [SuggestedEditInput!]!) { createSuggestionThread(designId: $d, suggestedEdits: $e) { id } }`, { d: designId, e: edits }, token);
+  assert.equal(response.body.errors, undefined, response.text);
+  return response.body.data!.createSuggestionThread.id;
+}
+
+/** What a notification is about, in a few words: `comment/new`, `suggestion/mention`, `design_mention`. */
+function what(notification: Notification): string {
+  const { content } = notification;
+  const type = content.comment_event?.type ?? content.suggestion_event_type?.type;
+  return type ? `${content.type}/${type}` : content.type;
 }
 
 /** Every recorded event has been fanned out into deliveries. */
@@ -113,49 +147,120 @@ describe("setting an integration's webhook", () => {
 });
 
 describe("comment and mention events", () => {
-  test("reach the integrations the design's owner and the mentioned user authorized, signed with a published key, ids only", async () => {
+  test("reach the integrations the design's owner and the mentioned user authorized, as the specification's notifications, signed with a published key", async () => {
     const watcher = await integrationWithWebhook(["comment", "design_mention"]);
     const blind = await integrationWithWebhook(["comment", "design_mention", "job_finished"], DESIGN_SCOPES);
+    const uninvited = await integrationWithWebhook(["comment", "design_mention"], `${DESIGN_SCOPES} ${COMMENT_SCOPES}`);
     const designId = await newDesign(watcher.token);
     const clientTag = `U${c.p.client.userId}:${c.teamId}`;
     const threadId = await thread(c.teammateCommenter, designId, `Please check [${clientTag}]`, `U${c.p.client.userId}`);
 
-    const bodies = await watcher.receiver.received(2);
+    const bodies = await watcher.receiver.received(3);
     const verified = await Promise.all(bodies.map((request) => watcher.backend.verify(request.body)));
-    const byKind = Object.fromEntries(verified.map(({ claims }) => [claims.event.kind, claims]));
-    assert.deepEqual(Object.keys(byKind).sort(), ["comment", "design_mention"]);
-    for (const claims of verified.map((v) => v.claims)) {
-      assert.equal(claims.jti, claims.event.id);
+    const byWhat = Object.fromEntries(verified.map(({ notification }) => [what(notification), notification]));
+    assert.deepEqual(Object.keys(byWhat).sort(), ["comment/assigned", "comment/new", "design_mention"], "the owner's new comment; the assignee's (also mentioned) assignment and mention");
+    const client = { user_id: `U${c.p.client.userId}`, team_id: c.teamId, display_name: "Cleo Client" };
+    for (const { claims, notification } of verified) {
       assert.equal(claims.exp! - claims.iat!, 300, "valid five minutes from the attempt");
-      assert.deepEqual(claims.event.user, { id: `U${c.p.client.userId}`, team_id: c.teamId });
-      assert.ok(Math.abs(claims.event.created_at - Date.now() / 1000) < 60);
+      assert.deepEqual(notification.content.receiving_team_user, client);
+      assert.deepEqual(notification.content.triggering_user, { id: `U${c.p.otherClient.userId}`, display_name: "Otto Other" });
+      assert.equal(notification.content.design.id, designId);
+      assert.equal(notification.content.design.title, "Watched");
+      assert.match(notification.content.design.urls.edit_url, new RegExp(`^${c.t.config.publicUrl}/designs/${designId}/edit\\?token=`));
+      assert.ok(Math.abs(notification.created_at - Date.now() / 1000) < 60);
     }
-    assert.deepEqual(byKind.comment.event.data, { design_id: designId, thread_id: threadId, comment_type: "thread" });
-    assert.deepEqual(byKind.design_mention.event.data, { design_id: designId, thread_id: threadId, reason: "assignment" });
+    const created = byWhat["comment/new"].content.comment_event;
+    assert.equal(created.comment.id, threadId);
+    assert.deepEqual(created.comment.thread_type.content, { plaintext: `Please check [${clientTag}]` });
+    assert.deepEqual(created.comment.thread_type.mentions, { [clientTag]: { tag: clientTag, user: client } });
+    assert.deepEqual(created.comment.thread_type.assignee, { id: client.user_id, display_name: "Cleo Client" });
+    assert.ok(created.comment_url.startsWith(byWhat["comment/new"].content.design.urls.edit_url));
+    assert.deepEqual(byWhat["comment/new"].content.comment, { type: "comment", data: { type: "parent", id: threadId, attached_to: { type: "design", design_id: designId }, message: `Please check [${clientTag}]`, author: { id: `U${c.p.otherClient.userId}`, display_name: "Otto Other" }, created_at: created.comment.created_at, updated_at: created.comment.updated_at, mentions: { [clientTag]: client }, assignee: { id: client.user_id, display_name: "Cleo Client" } } }, "the deprecated `comment` too");
+    assert.equal(byWhat["comment/assigned"].content.comment_event.comment.id, threadId);
+    assert.deepEqual(Object.keys(byWhat.design_mention.content).sort(), ["design", "receiving_team_user", "triggering_user", "type"]);
     assert.equal(bodies[0].headers["content-type"], "application/jwt");
 
     const published = (await http().get("/v1/connect/keys")).body.keys.map((key: { kid: string }) => key.kid);
     assert.ok(published.includes(verified[0].kid), "signed with a key /v1/connect/keys publishes");
     await assert.rejects(new IntegrationBackend(http(), c.t.config.publicUrl, blind.app.clientId).verify(bodies[0].body), /aud/, "addressed to one integration only");
     const [header, payload, signature] = bodies[0].body.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), aud: watcher.app.clientId, event: { kind: "comment", id: "forged" } })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), aud: watcher.app.clientId, id: "forged" })).toString("base64url");
     await assert.rejects(watcher.backend.verify(`${header}.${forged}.${signature}`), /signature/);
 
     assert.equal(await watcher.backend.accept(bodies[0].body), "processed");
     assert.equal(await watcher.backend.accept(bodies[0].body), "replayed", "a replayed body repeats an id the receiver has processed");
 
-    const reply = await http().post(`/v1/designs/${designId}/comments/${threadId}/replies`, { message_plaintext: "Done" }, { token: c.teammateCommenter });
-    assert.equal(reply.status, 200, reply.text);
-    const third = await watcher.backend.verify((await watcher.receiver.received(3))[2].body);
-    assert.deepEqual(third.claims.event.data, { design_id: designId, thread_id: threadId, reply_id: reply.body.reply.id, comment_type: "reply" });
+    const replyId = await replyTo(c.teammateCommenter, designId, threadId, "Done");
+    const fourth = (await watcher.backend.verify((await watcher.receiver.received(4))[3].body)).notification;
+    assert.equal(what(fourth), "comment/reply");
+    assert.deepEqual(
+      { ...fourth.content.comment_event.reply, created_at: 0, updated_at: 0 },
+      { id: replyId, design_id: designId, thread_id: threadId, author: { id: `U${c.p.otherClient.userId}`, display_name: "Otto Other" }, content: { plaintext: "Done" }, mentions: {}, created_at: 0, updated_at: 0 },
+    );
 
     await thread(c.outsiderCommenter, c.outsiderDesignId, "Not yours to hear");
     await eventsFannedOut();
-    assert.equal(blind.receiver.requests.length, 0, "a grant without comment:read hears of no comment");
+    assert.equal(blind.receiver.requests.length, 0, "a grant without collaboration:event and comment:read hears of no comment");
+    assert.equal(uninvited.receiver.requests.length, 0, "comment:read without collaboration:event hears of nothing either");
     assert.deepEqual(await deliveriesOf(http(), c.p.staff, blind.app.clientId), []);
-    assert.equal(watcher.receiver.requests.length, 3, "another team's comments are not the user's");
-    const delivered = await deliveriesWhen(http(), c.p.staff, watcher.app.clientId, (items) => items.length === 3 && items.every((item) => item.status === "delivered"));
-    assert.deepEqual(delivered.map((item) => item.attempts.map((attempt: any) => [attempt.httpStatus, attempt.outcome])), [[[200, "delivered"]], [[200, "delivered"]], [[200, "delivered"]]]);
+    assert.equal(watcher.receiver.requests.length, 4, "another team's comments are not the user's");
+    const delivered = await deliveriesWhen(http(), c.p.staff, watcher.app.clientId, (items) => items.length === 4 && items.every((item) => item.status === "delivered"));
+    assert.deepEqual(delivered.map((item) => item.attempts.map((attempt: any) => [attempt.httpStatus, attempt.outcome])), [[[200, "delivered"]], [[200, "delivered"]], [[200, "delivered"]], [[200, "delivered"]]]);
+    assert.deepEqual(JSON.parse(delivered.find((item) => item.kind === "comment" && JSON.parse(item.event).content.comment_event.type === "reply").event), fourth, "the owner reads the notification as delivered");
+  });
+
+  test("set up as Canva's portal does (a URL, no kinds): every comment event, mention and suggestion, each valid against the specification", async () => {
+    const portal = await integrationWithWebhook(undefined);
+    const listed = await http().graphql(`query($id: ID!) { integration(clientId: $id) { webhook { events } } }`, { id: portal.app.clientId }, c.p.staff.token);
+    assert.deepEqual(listed.body.data?.integration.webhook.events, ["comment", "design_mention", "suggestion"], "every notification type of the specification, not our job_finished");
+    const teammate = (await obtainTokens(http(), portal.app, c.p.otherClient, WATCHING_SCOPES)).access_token;
+    const designId = await newDesign(portal.token);
+    const clientTag = `[U${c.p.client.userId}:${c.teamId}]`;
+    const teammateTag = `[U${c.p.otherClient.userId}:${c.teamId}]`;
+    const received = async (count: number) => Promise.all((await portal.receiver.received(count)).map(async (request) => (await portal.backend.verify(request.body)).notification));
+    /** What reached whom, sorted: `U12 comment/new`. */
+    const heard = (notifications: Notification[]) => notifications.map((n) => `${n.content.receiving_team_user.user_id === `U${c.p.client.userId}` ? "owner" : "teammate"} ${what(n)}`).sort();
+
+    const first = await thread(portal.token, designId, `Have a look ${teammateTag}`);
+    assert.deepEqual(heard(await received(3)), ["owner comment/new", "teammate comment/mention", "teammate design_mention"]);
+    const mention = (await received(3)).find((n) => what(n) === "comment/mention")!;
+    assert.equal(mention.content.comment_event.content.type, "thread");
+    assert.equal(mention.content.comment_event.content.comment.id, first);
+
+    const reply = await replyTo(portal.token, designId, first, `Over to you ${teammateTag}`);
+    assert.deepEqual(heard((await received(6)).slice(3)), ["owner comment/reply", "teammate comment/mention", "teammate design_mention"]);
+    const replyMention = (await received(6)).slice(3).find((n) => what(n) === "comment/mention")!;
+    assert.deepEqual([replyMention.content.comment_event.content.type, replyMention.content.comment_event.content.reply.id], ["reply", reply]);
+
+    await resolve(teammate, designId, first);
+    const [resolved] = (await received(7)).slice(6);
+    assert.equal(what(resolved), "comment/resolved");
+    assert.deepEqual(resolved.content.triggering_user, { id: `U${c.p.otherClient.userId}`, display_name: "Otto Other" });
+    assert.deepEqual(resolved.content.comment_event.comment.thread_type.resolver, { id: `U${c.p.otherClient.userId}`, display_name: "Otto Other" });
+
+    const suggestionId = await suggest(teammate, designId, [{ type: "add", text: "brighter" }, { type: "format", format: "font_weight" }]);
+    const [suggested] = (await received(8)).slice(7);
+    assert.equal(what(suggested), "suggestion/new");
+    assert.deepEqual(suggested.content.suggestion_event_type.suggestion.thread_type, { type: "suggestion", suggested_edits: [{ type: "add", text: "brighter" }, { type: "format", format: "font_weight" }], status: "open" });
+    assert.equal(suggested.content.suggestion_event_type.suggestion.id, suggestionId);
+
+    await replyTo(teammate, designId, suggestionId, `Agreed ${clientTag}?`);
+    assert.deepEqual(heard((await received(11)).slice(8)), ["owner design_mention", "owner suggestion/mention", "owner suggestion/reply"]);
+
+    const assigned = await thread(teammate, designId, `Yours ${clientTag}`, `U${c.p.client.userId}`);
+    const last = (await received(14)).slice(11);
+    assert.deepEqual(heard(last), ["owner comment/assigned", "owner comment/new", "owner design_mention"]);
+    assert.equal(last.find((n) => what(n) === "comment/assigned")!.content.comment_event.comment.id, assigned);
+
+    await eventsFannedOut();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const all = await received(portal.receiver.requests.length);
+    assert.equal(all.length, 14, "nothing more: " + JSON.stringify(all.map(what)));
+    assert.equal(new Set(all.map((n) => n.id)).size, 14, "each notification its own id");
+    assert.deepEqual(
+      [...new Set(all.map(what))].sort(),
+      ["comment/assigned", "comment/mention", "comment/new", "comment/reply", "comment/resolved", "design_mention", "suggestion/mention", "suggestion/new", "suggestion/reply"],
+    );
   });
 });
 
@@ -174,12 +279,13 @@ describe("job events", () => {
     assert.equal(exported.status, 200, exported.text);
     await finishedJob(http(), `/v1/exports/${exported.body.job.id}`, starter.token);
 
-    const events = await Promise.all((await starter.receiver.received(3)).map(async (request) => (await starter.backend.verify(request.body)).claims.event));
-    const byJob = Object.fromEntries(events.map((event) => [event.data.job.id, event]));
-    assert.ok(events.every((event) => event.kind === "job_finished" && event.user.id === `U${c.p.client.userId}` && event.user.team_id === c.teamId));
-    assert.deepEqual(byJob[uploaded.body.job.id].data, { job: { id: uploaded.body.job.id, type: "asset_upload", status: "success" }, asset_id: upload.asset.id });
-    assert.deepEqual(byJob[broken.body.job.id].data, { job: { id: broken.body.job.id, type: "asset_upload", status: "failed", error_code: brokenJob.error.code } });
-    assert.deepEqual(byJob[exported.body.job.id].data, { job: { id: exported.body.job.id, type: "design_export", status: "success" }, design_id: designId });
+    const notifications = await Promise.all((await starter.receiver.received(3)).map(async (request) => (await starter.backend.verify(request.body)).notification));
+    const byJob = Object.fromEntries(notifications.map((notification) => [notification.content.job.id, notification.content]));
+    const client = { user_id: `U${c.p.client.userId}`, team_id: c.teamId, display_name: "Cleo Client" };
+    assert.ok(notifications.every((notification) => notification.content.type === "job_finished"));
+    assert.deepEqual(byJob[uploaded.body.job.id], { type: "job_finished", receiving_team_user: client, job: { id: uploaded.body.job.id, type: "asset_upload", status: "success" }, asset_id: upload.asset.id });
+    assert.deepEqual(byJob[broken.body.job.id], { type: "job_finished", receiving_team_user: client, job: { id: broken.body.job.id, type: "asset_upload", status: "failed", error_code: brokenJob.error.code } });
+    assert.deepEqual(byJob[exported.body.job.id], { type: "job_finished", receiving_team_user: client, job: { id: exported.body.job.id, type: "design_export", status: "success" }, design_id: designId });
     await eventsFannedOut();
     assert.equal(bystander.receiver.requests.length, 0);
   });
@@ -194,7 +300,7 @@ describe("delivery", () => {
     hook.receiver.respond = (_request, index) => answers[index] ?? 200;
     await thread(hook.token, designId, "retried");
     const tries = await hook.receiver.received(3);
-    const ids = await Promise.all(tries.map(async (request) => (await hook.backend.verify(request.body)).claims.jti));
+    const ids = await Promise.all(tries.map(async (request) => (await hook.backend.verify(request.body)).notification.id));
     assert.equal(new Set(ids).size, 1, "every attempt carries the same delivery id");
     assert.ok(tries[1].at - tries[0].at >= RETRY_BASE_MS / 2, `first wait ${tries[1].at - tries[0].at} ms`);
     assert.ok(tries[2].at - tries[1].at >= RETRY_BASE_MS, `second wait ${tries[2].at - tries[1].at} ms (doubled)`);
@@ -239,7 +345,7 @@ describe("delivery", () => {
     assert.deepEqual(started[0].body.data!.redeliverWebhook, { id: refused.id, status: "pending" });
     assert.ok(racing.filter((answer) => answer.body.errors?.[0]?.extensions.code === "CONFLICT").length === 3);
     const redelivered = (await hook.receiver.received(5))[4];
-    assert.equal((await hook.backend.verify(redelivered.body)).claims.jti, refused.id);
+    assert.equal((await hook.backend.verify(redelivered.body)).notification.id, refused.id);
     await deliveriesWhen(http(), c.p.staff, hook.app.clientId, (items) => items[0].status === "delivered" && items[0].attempts.length === 2);
     await new Promise((resolve) => setTimeout(resolve, RETRY_BASE_MS * 2));
     assert.equal(hook.receiver.requests.length, 5, "the racing redeliveries sent it once");
@@ -304,6 +410,21 @@ describe("delivery", () => {
     assert.ok(done.some((item) => item.attempts[0].httpStatus === null && /did not answer/.test(item.attempts[0].error)), JSON.stringify(done[0].attempts));
   });
 
+  test("a delivery recorded in the old envelope (before the upgrade) is sent again as it was recorded, in the `event` claim", async () => {
+    const hook = await integrationWithWebhook(["comment"]);
+    await thread(hook.token, await newDesign(hook.token), "recorded before the upgrade");
+    await hook.receiver.received(1);
+    const [delivered] = await deliveriesWhen(http(), c.p.staff, hook.app.clientId, (items) => items[0]?.status === "delivered");
+    const envelope = { id: delivered.id, kind: "comment", created_at: 1767225599, user: { id: `U${c.p.client.userId}`, team_id: c.teamId }, data: { design_id: "D1", thread_id: "C1", comment_type: "thread" } };
+    await c.t.platform.runtime.db.prisma.webhookDelivery.update({ where: { id: delivered.id }, data: { data: envelope } });
+    const again = await http().graphql(`mutation($id: ID!) { redeliverWebhook(deliveryId: $id) { id } }`, { id: delivered.id }, c.p.staff.token);
+    assert.equal(again.body.errors, undefined, again.text);
+    const [, resent] = await hook.receiver.received(2);
+    envelopeBodies.add(resent.body);
+    const { payload } = await jwtVerify(resent.body, createRemoteJWKSet(new URL("/v1/connect/keys", http().baseUrl)), { issuer: c.t.config.publicUrl, audience: hook.app.clientId, maxTokenAge: "5m" });
+    assert.deepEqual([payload.jti, payload.event], [delivered.id, envelope]);
+  });
+
   test("after a key rotation new deliveries are signed with the new key, and the old key stays published", async () => {
     const hook = await integrationWithWebhook(["comment"]);
     const designId = await newDesign(hook.token);
@@ -318,5 +439,19 @@ describe("delivery", () => {
     const published = (await http().get("/v1/connect/keys")).body.keys.map((key: { kid: string }) => key.kid);
     assert.ok(published.includes(before.kid) && published.includes(afterRotation.kid), JSON.stringify(published));
     await new IntegrationBackend(http(), c.t.config.publicUrl, hook.app.clientId).verify(hook.receiver.requests[0].body);
+  });
+});
+
+describe("every body this file's receivers were sent", () => {
+  test("verifies with the keys of /v1/connect/keys for its integration and is valid against the specification", async () => {
+    let checked = 0;
+    for (const receiver of receivers) {
+      for (const request of receiver.requests) {
+        if (envelopeBodies.has(request.body)) continue;
+        await backendOf.get(receiver)!.verify(request.body, request.at);
+        checked++;
+      }
+    }
+    assert.ok(checked >= 30, `${checked} bodies checked`);
   });
 });

@@ -11,7 +11,7 @@ import { HttpClient } from "../../../testing/http.js";
 import { approvedIntegration } from "../../../testing/oauth.js";
 import { registerPeople } from "../../../testing/people.js";
 import { killHard, startPlatformProcess, type Child } from "../../../testing/processes.js";
-import { deliveriesWhen, IntegrationBackend, setWebhook, WebhookReceiver } from "../../../testing/webhooks.js";
+import { deliveriesWhen, IntegrationBackend, NOTIFICATION_SCOPES, setWebhook, WebhookReceiver } from "../../../testing/webhooks.js";
 
 const PUBLIC_URL = "http://platform.test";
 const RETRY_BASE_MS = 6_000;
@@ -54,7 +54,7 @@ describe("a platform killed (kill -9) while a delivery waits for its retry", () 
   test("loses nothing: after the restart the retry is made when due, with the same delivery id, and succeeds", async () => {
     let http = await startPlatform();
     const people = await registerPeople(http);
-    const scopes = `${DESIGN_SCOPES} ${COMMENT_SCOPES}`;
+    const scopes = `${DESIGN_SCOPES} ${COMMENT_SCOPES} ${NOTIFICATION_SCOPES}`;
     const app = await approvedIntegration(http, people, scopes);
     const token = await designToken(http, people, people.client, scopes, app);
     const set = await setWebhook(http, people.staff, app.clientId, receiver.url, ["comment"]);
@@ -74,8 +74,9 @@ describe("a platform killed (kill -9) while a delivery waits for its retry", () 
     assert.ok(second.at > killedAt);
     const backend = new IntegrationBackend(http, PUBLIC_URL, app.clientId);
     const [before, afterRestart] = await Promise.all([first, second].map((request) => backend.verify(request.body)));
-    assert.equal(afterRestart.claims.jti, before.claims.jti);
-    assert.equal(afterRestart.claims.event.data.thread_id, thread.body.thread.id);
+    assert.equal(afterRestart.notification.id, before.notification.id);
+    assert.deepEqual(afterRestart.notification, before.notification, "the same notification, signed again");
+    assert.equal(afterRestart.notification.content.comment_event.comment.id, thread.body.thread.id);
     const [delivered] = await deliveriesWhen(http, people.staff, app.clientId, (items) => items[0]?.status === "delivered");
     assert.deepEqual(delivered.attempts.map((attempt: any) => [attempt.number, attempt.httpStatus, attempt.outcome]), [[1, 500, "retry"], [2, 200, "delivered"]]);
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -2,7 +2,7 @@ import type { WebhookEndpoint } from "../../../generated/prisma/client.js";
 import { ValidationError } from "../../../lib/errors.js";
 import { checkPublicUrl, FetchRefusedError } from "../../../lib/net/safe-fetch.js";
 import type { WebhooksContext } from "../context.js";
-import { isEventKind } from "./kinds.js";
+import { isEventKind, NOTIFICATION_KINDS } from "./kinds.js";
 
 const URL_MAX = 2048;
 
@@ -16,9 +16,12 @@ async function checkedUrl(ctx: WebhooksContext, raw: string): Promise<string> {
   }
 }
 
-/** Sets (or replaces) the integration's webhook: the URL checked as URL uploads are, one or more known kinds. */
-export async function setWebhook(ctx: WebhooksContext, clientId: string, rawUrl: string, kinds: readonly string[]): Promise<WebhookEndpoint> {
-  const events = [...new Set(kinds)];
+/**
+ * Sets (or replaces) the integration's webhook: the URL checked as URL uploads are, one or more known
+ * kinds; without kinds (`null`), every notification type of the specification, as Canva's portal does.
+ */
+export async function setWebhook(ctx: WebhooksContext, clientId: string, rawUrl: string, kinds: readonly string[] | null | undefined): Promise<WebhookEndpoint> {
+  const events = [...new Set(kinds ?? NOTIFICATION_KINDS)];
   if (events.length === 0) throw new ValidationError("events", "Choose at least one event kind");
   const unknown = events.find((kind) => !isEventKind(kind));
   if (unknown !== undefined) throw new ValidationError("events", `Unknown event kind "${unknown}"`);

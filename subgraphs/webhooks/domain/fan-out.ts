@@ -1,52 +1,18 @@
 import { createHash } from "node:crypto";
 import type { Job, Prisma, PrismaClient } from "../../../generated/prisma/client.js";
-import { designUserId } from "../../../lib/auth/design-principal.js";
 import { announceJob, createJobRow, type JobHandler } from "../../../lib/jobs/engine.js";
-import type { CommentEvent, IntegrationEvent, JobFinishedEvent } from "../../../lib/jobs/integration-events.js";
+import type { IntegrationEvent } from "../../../lib/jobs/integration-events.js";
 import type { Bus } from "../../../lib/pubsub.js";
 import { designOwners } from "../../designs/public.js";
-import { standingGrants, teamsOfUsers } from "../../identity/public.js";
+import { standingGrants } from "../../identity/public.js";
 import type { WebhooksSettings } from "../settings.js";
 import { deliveryJob } from "./schedule.js";
 import { grantCovers } from "./grants.js";
-import type { EventKind } from "./kinds.js";
+import { commentAddressees, jobAddressees, notificationsOf, type Addressee, type DesignLinks } from "./notifications.js";
 
-/** Someone an event concerns, and what integrations they authorized are told. */
-interface Addressee {
-  userId: number;
-  teamId: string | null;
-  kind: EventKind;
-  data: Prisma.InputJsonObject;
-  /** Only this integration hears of it (a job's events go to the integration that started it). */
-  onlyClientId?: string;
-}
-
-function commentType(event: CommentEvent): "thread" | "reply" | "resolved" {
-  if (event.change === "resolved") return "resolved";
-  return event.replyId ? "reply" : "thread";
-}
-
-async function commentAddressees(db: PrismaClient, event: CommentEvent): Promise<Addressee[]> {
-  const where = { design_id: event.designId, thread_id: event.threadId, ...(event.replyId ? { reply_id: event.replyId } : {}) };
-  const owner = (await designOwners(db, [event.designId])).get(event.designId);
-  const addressees: Addressee[] = owner === undefined ? [] : [{ userId: owner, teamId: event.teamId, kind: "comment", data: { ...where, comment_type: commentType(event) } }];
-  const mentioned = new Set(event.mentionedUserIds);
-  if (event.assigneeId !== null) mentioned.add(event.assigneeId);
-  for (const userId of mentioned) {
-    addressees.push({ userId, teamId: event.teamId, kind: "design_mention", data: { ...where, reason: userId === event.assigneeId ? "assignment" : "mention" } });
-  }
-  return addressees;
-}
-
-async function jobAddressees(db: PrismaClient, event: JobFinishedEvent): Promise<Addressee[]> {
-  const team = (await teamsOfUsers(db, [event.userId])).get(event.userId) ?? null;
-  const job = { id: event.jobId, type: event.jobKind, status: event.status, ...(event.errorCode ? { error_code: event.errorCode } : {}) };
-  return [{ userId: event.userId, teamId: team, kind: "job_finished", data: { job, ...event.resourceIds }, onlyClientId: event.clientId }];
-}
-
-/** The same event for the same integration and user always has the same delivery id. */
+/** The same notification of the same event for the same integration and user always has the same delivery id. */
 function deliveryId(eventJobId: string, clientId: string, addressee: Addressee): string {
-  return `wh_${createHash("sha256").update(`${eventJobId}\n${clientId}\n${addressee.kind}\n${addressee.userId}`).digest("base64url").slice(0, 32)}`;
+  return `wh_${createHash("sha256").update(`${eventJobId}\n${clientId}\n${addressee.kind}\n${addressee.role}\n${addressee.userId}`).digest("base64url").slice(0, 32)}`;
 }
 
 /**
@@ -54,25 +20,33 @@ function deliveryId(eventJobId: string, clientId: string, addressee: Addressee):
  * standing grant from the user the event concerns, covering the kind's scopes. Run again (a retried
  * fan-out), it makes none twice.
  */
-export async function fanOut(db: PrismaClient, bus: Bus, settings: WebhooksSettings, eventJob: Job): Promise<{ deliveries: number }> {
+export async function fanOut(db: PrismaClient, bus: Bus, settings: WebhooksSettings, links: DesignLinks, eventJob: Job): Promise<{ deliveries: number }> {
   const event = eventJob.input as unknown as IntegrationEvent;
-  const addressees = event.type === "comment" ? await commentAddressees(db, event) : await jobAddressees(db, event);
-  const grants = await standingGrants(db, addressees.map((addressee) => addressee.userId));
+  // Who may hear of it at all is known from the event: nothing more is read unless one of them has an integration with a webhook.
+  const owner = event.type === "comment" ? (await designOwners(db, [event.designId])).get(event.designId) : undefined;
+  const candidates = event.type === "comment" ? [...(owner === undefined ? [] : [owner]), ...event.mentionedUserIds, ...(event.assigneeId === null ? [] : [event.assigneeId])] : [event.userId];
+  const grants = await standingGrants(db, candidates);
   const endpoints = grants.length ? await db.webhookEndpoint.findMany({ where: { clientId: { in: [...new Set(grants.map((grant) => grant.clientId))] } } }) : [];
+  if (endpoints.length === 0) return { deliveries: 0 };
   const endpointOf = new Map(endpoints.map((endpoint) => [endpoint.clientId, endpoint]));
-  const rows: Prisma.WebhookDeliveryCreateManyInput[] = [];
-  const giveUpAt = new Date(Date.now() + settings.retryWindowMs);
+  const addressees = event.type === "comment" ? (owner === undefined ? [] : await commentAddressees(db, links, event, owner)) : await jobAddressees(db, event);
+  const wanted: { addressee: Addressee; clientId: string }[] = [];
   for (const addressee of addressees) {
     for (const grant of grants) {
       if (grant.userId !== addressee.userId || (addressee.onlyClientId && grant.clientId !== addressee.onlyClientId)) continue;
       if (!endpointOf.get(grant.clientId)?.events.includes(addressee.kind)) continue;
       if (!grantCovers(grant, addressee.kind)) continue;
-      const id = deliveryId(eventJob.id, grant.clientId, addressee);
-      const data = { id, kind: addressee.kind, created_at: Math.floor(eventJob.createdAt.getTime() / 1000), user: { id: designUserId(addressee.userId), team_id: addressee.teamId }, data: addressee.data };
-      rows.push({ id, clientId: grant.clientId, kind: addressee.kind, userId: addressee.userId, teamId: addressee.teamId, data, giveUpAt, nextAttemptAt: new Date() });
+      wanted.push({ addressee, clientId: grant.clientId });
     }
   }
-  if (rows.length === 0) return { deliveries: 0 };
+  if (wanted.length === 0) return { deliveries: 0 };
+  const notification = await notificationsOf(db, wanted.map(({ addressee }) => addressee));
+  const giveUpAt = new Date(Date.now() + settings.retryWindowMs);
+  const rows: Prisma.WebhookDeliveryCreateManyInput[] = wanted.map(({ addressee, clientId }) => {
+    const id = deliveryId(eventJob.id, clientId, addressee);
+    const data = notification(id, eventJob.createdAt, addressee);
+    return { id, clientId, kind: addressee.kind, userId: addressee.userId, teamId: addressee.teamId, data, giveUpAt, nextAttemptAt: new Date() };
+  });
   // Jobs only for the rows this run made: a fan-out run twice at once (a lease lost mid-run) sends nothing twice.
   const jobs = await db.$transaction(async (tx) => {
     const made = await tx.webhookDelivery.createManyAndReturn({ data: rows, skipDuplicates: true, select: { id: true, userId: true, clientId: true } });
@@ -82,6 +56,6 @@ export async function fanOut(db: PrismaClient, bus: Bus, settings: WebhooksSetti
   return { deliveries: jobs.length };
 }
 
-export function fanOutHandler(db: PrismaClient, bus: Bus, settings: WebhooksSettings): JobHandler {
-  return async (job) => fanOut(db, bus, settings, job);
+export function fanOutHandler(db: PrismaClient, bus: Bus, settings: WebhooksSettings, links: DesignLinks): JobHandler {
+  return async (job) => fanOut(db, bus, settings, links, job);
 }
