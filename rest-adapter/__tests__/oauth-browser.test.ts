@@ -132,58 +132,45 @@ async function consent({ page, errors }: { page: Page; errors: string[] }, integ
   });
 }
 
-describe("OAuth from an integration on another origin, in Chromium", () => {
-  let integration: IntegrationServer;
-  before(async () => {
-    integration = await integrationOn("127.0.0.1");
-  });
-  after(() => integration?.close());
+/** Allow, as the user does it: the integration's page says who signed in; its callback got a code and its state, exchanged the code with the verifier and read /v1/users/me. */
+async function allowAndCheck(integration: IntegrationServer): Promise<void> {
+  const opened = await newPage();
+  await consent(opened, integration, "Allow");
+  assert.equal(await opened.page.textContent("#result"), `Signed in as U${p.client.userId}`);
+  const [callback] = integration.callbacks.splice(0);
+  assert.ok(callback.query.code, "a code arrived");
+  assert.equal(callback.stateMatched, true, "the state came back as sent");
+  assert.deepEqual([callback.tokenStatus, callback.meStatus], [200, 200]);
+  assert.equal(callback.me?.team_user.user_id, `U${p.client.userId}`);
+  assert.deepEqual(opened.errors, []);
+  await opened.page.close();
+}
 
-  test("Allow: the code and the state reach the integration's callback, the code is exchanged with PKCE, and the token reads /v1/users/me", async () => {
-    const opened = await newPage();
-    const { page, errors } = opened;
-    await consent(opened, integration, "Allow");
-    assert.equal(await page.textContent("#result"), `Signed in as U${p.client.userId}`);
-    const [callback] = integration.callbacks.splice(0);
-    assert.ok(callback.query.code, "a code arrived");
-    assert.equal(callback.stateMatched, true, "the state came back as sent");
-    assert.deepEqual([callback.tokenStatus, callback.meStatus], [200, 200]);
-    assert.equal(callback.me?.team_user.user_id, `U${p.client.userId}`);
-    assert.deepEqual(errors, []);
-    await page.close();
+describe("OAuth from an integration on another origin, in Chromium", () => {
+  /** On another port of 127.0.0.1; on the IPv6 loopback address, an origin a policy cannot name. */
+  const integrations = new Map<"v4" | "v6", IntegrationServer>();
+  before(async () => {
+    const [v4, v6] = await Promise.all([integrationOn("127.0.0.1"), integrationOn("::1")]);
+    integrations.set("v4", v4).set("v6", v6);
   });
+  after(() => Promise.all([...integrations.values()].map((integration) => integration.close())));
+
+  test("Allow: the code and the state reach the integration's callback, the code is exchanged with PKCE, and the token reads /v1/users/me", () => allowAndCheck(integrations.get("v4")!));
 
   test("Deny: error=access_denied and the state reach the integration's callback", async () => {
     const opened = await newPage();
-    const { page, errors } = opened;
+    const integration = integrations.get("v4")!;
     await consent(opened, integration, "Deny");
-    assert.equal(await page.textContent("#result"), "Not signed in: access_denied");
+    assert.equal(await opened.page.textContent("#result"), "Not signed in: access_denied");
     const [callback] = integration.callbacks.splice(0);
     assert.equal(callback.query.error, "access_denied");
     assert.equal(callback.stateMatched, true, "the state came back as sent");
     assert.equal(callback.query.code, undefined);
-    assert.deepEqual(errors, []);
-    await page.close();
-  });
-});
-
-describe("an integration whose origin a policy cannot name (an IPv6 loopback address)", () => {
-  let integration: IntegrationServer;
-  before(async () => {
-    integration = await integrationOn("::1");
-  });
-  after(() => integration?.close());
-
-  test("Allow leads the browser back through a page of its own: the code arrives and is exchanged", async () => {
-    const opened = await newPage();
-    await consent(opened, integration, "Allow");
-    assert.equal(await opened.page.textContent("#result"), `Signed in as U${p.client.userId}`);
-    const [callback] = integration.callbacks.splice(0);
-    assert.equal(callback.stateMatched, true);
-    assert.deepEqual([callback.tokenStatus, callback.meStatus], [200, 200]);
     assert.deepEqual(opened.errors, []);
     await opened.page.close();
   });
+
+  test("Allow for an integration on http://[::1]:…, which no policy can name: a page of the platform's own leads the browser there", () => allowAndCheck(integrations.get("v6")!));
 });
 
 describe("the consent page's policy", () => {
