@@ -81,7 +81,7 @@ describe("pages in a real browser", () => {
     const shown = await editor.evaluate((element) => (element as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue());
     assert.equal(shown, STARTER_QUERY);
     await page.getByText("POST /api/auth/login-email-password", { exact: false }).first().waitFor();
-    await page.getByText("/oauth/authorize and /v1/oauth/token", { exact: false }).first().waitFor();
+    await page.getByText("/oauth/authorize, then /v1/oauth/token", { exact: false }).first().waitFor();
     // The starter runs as it is with a business token in the headers editor.
     await typeInEditors(page, { headers: JSON.stringify({ Authorization: `Bearer ${p.client.token}` }) });
     await page.getByRole("button", { name: /execute query/i }).click();

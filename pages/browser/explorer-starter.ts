@@ -4,16 +4,24 @@
 /** The starter operation's name. */
 export const STARTER_OPERATION = "Me";
 
-export const STARTER_QUERY = `# The graph of both platforms: "Docs" (top left) lists every type and field.
+// Lines of at most 50 characters: the whole comment shows beside the run button on a laptop's screen.
+export const STARTER_QUERY = `# Both platforms in one graph: "Docs" (top
+# left) lists every type and field.
 #
-# Most fields need a token, sent from "Headers" below as "Authorization": "Bearer <token>":
-#  - business platform (me, projects, invoices, forum, …): the token that
-#    POST /api/auth/login-email-password answers ({ "email": …, "password": … });
-#    \`npm run seed\` makes demo-staff@example.com with the password Demo-Passw0rd;
-#  - design platform (designMe, designs, assets, …): an OAuth access token with the scopes a
-#    field names, from /oauth/authorize and /v1/oauth/token (docs/api.md, "Design platform").
+# Most fields need a token. Put it in "Headers"
+# below: {"Authorization": "Bearer <token>"}.
 #
-# With a business token in Headers, run this (▶ or Ctrl+Enter):
+# Business platform (me, projects, invoices, …):
+#   the token POST /api/auth/login-email-password
+#   answers for {"email": …, "password": …}.
+#   After \`npm run seed\`: demo-staff@example.com,
+#   password Demo-Passw0rd.
+# Design platform (designMe, designs, assets, …):
+#   an OAuth access token with the scopes a field
+#   names: /oauth/authorize, then /v1/oauth/token
+#   (docs/api.md, "Design platform").
+#
+# With a business token, run this (▶, Ctrl+Enter):
 query ${STARTER_OPERATION} {
   me {
     id
