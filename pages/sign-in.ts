@@ -28,6 +28,8 @@ export interface ConsoleOutcome {
 
 /** What the console asks for: uploading assets, importing design files and exporting designs, and reading those jobs. */
 export const CONSOLE_SCOPES = "asset:read asset:write design:meta:read design:content:read design:content:write";
+/** Asked for besides, where the console's client is registered for it: the user's name, which the console shows. */
+export const CONSOLE_NAME_SCOPE = "profile:read";
 
 const SIGN_IN_COOKIE = "console_sign_in";
 /** How long a sign-in may take between leaving for the authorization page and coming back. */
@@ -40,6 +42,7 @@ const EDITOR_LINK = /^\/designs\/[A-Za-z0-9_-]{1,50}\/edit\?token=[A-Za-z0-9_-]{
 
 const EXCHANGE = `mutation($client: ClientCredentialsInput!, $request: TokenRequestInput!) {
   exchangeOAuthToken(client: $client, request: $request) { accessToken expiresIn } }`;
+const PROMPT = `query($request: AuthorizationRequestInput!) { authorizationPrompt(request: $request) { clientName } }`;
 
 /** The editor link a sign-in was asked to return to, if it is one; anything else (another origin, path or shape) is not. */
 export function editorReturnPath(value: unknown): string | undefined {
@@ -106,7 +109,7 @@ export function mountSignIn(app: Express, options: SignInOptions, showConsole: (
   const cookie = (value: string, maxAgeSeconds: number) =>
     `${SIGN_IN_COOKIE}=${value}; Path=/console; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${options.secure ? "; Secure" : ""}`;
 
-  app.get("/console/sign-in", (req, res) => {
+  app.get("/console/sign-in", async (req, res) => {
     const returnTo = editorReturnPath(req.query.return);
     if (req.query.return !== undefined && !returnTo) return showConsole(res, 400, { problem: "A sign-in returns only to this platform's design edit links." });
     const pending: PendingSignIn = {
@@ -116,14 +119,25 @@ export function mountSignIn(app: Express, options: SignInOptions, showConsole: (
       returnTo,
     };
     res.setHeader("Set-Cookie", cookie(options.internalCalls.seal(SIGN_IN_COOKIE, JSON.stringify(pending)), SIGN_IN_MS / 1000));
-    const query = new URLSearchParams({
-      response_type: "code",
-      client_id: client.id,
-      redirect_uri: pending.redirectUri,
-      scope: returnTo ? EDITOR_SCOPES : CONSOLE_SCOPES,
+    const request = {
+      responseType: "code",
+      clientId: client.id,
+      redirectUri: pending.redirectUri,
+      scope: returnTo ? EDITOR_SCOPES : `${CONSOLE_SCOPES} ${CONSOLE_NAME_SCOPE}`,
       state: pending.state,
-      code_challenge: createHash("sha256").update(pending.verifier).digest("base64url"),
-      code_challenge_method: "S256",
+      codeChallenge: createHash("sha256").update(pending.verifier).digest("base64url"),
+      codeChallengeMethod: "S256",
+    };
+    // A client registered before the console showed names has no `profile:read`: it signs in without.
+    if (!returnTo && !(await options.execute({ query: PROMPT, variables: { request }, authorization: undefined })).data) request.scope = CONSOLE_SCOPES;
+    const query = new URLSearchParams({
+      response_type: request.responseType,
+      client_id: request.clientId,
+      redirect_uri: request.redirectUri,
+      scope: request.scope,
+      state: request.state,
+      code_challenge: request.codeChallenge,
+      code_challenge_method: request.codeChallengeMethod,
     });
     res.set("Cache-Control", "no-store").redirect(302, `/oauth/authorize?${query}`);
   });

@@ -10,7 +10,7 @@ export function pagesClient(): { id: string; secret: string; env: Record<string,
   return { id, secret, env: { CONSOLE_CLIENT_ID: id, CONSOLE_CLIENT_SECRET: secret } };
 }
 
-/** Registers the pages' client as an operator does: approved, its callback on this origin, the console's and the editor's scopes. */
+/** Registers the pages' client as an operator does: approved, its callback on this origin, the console's and the editor's scopes (and `profile:read`: the console shows the user's name). */
 export async function registerPagesClient(t: TestPlatform, client: { id: string; secret: string }): Promise<void> {
   await t.platform.runtime.db.prisma.oAuthClient.create({
     data: {
@@ -18,7 +18,7 @@ export async function registerPagesClient(t: TestPlatform, client: { id: string;
       name: "Job console and design editor",
       secretHash: createHash("sha256").update(client.secret).digest("hex"),
       redirectUris: [`${t.http.baseUrl}/console/callback`],
-      scopes: [...new Set(["asset:write", ...EDITOR_SCOPES.split(" ")])],
+      scopes: [...new Set(["asset:write", "profile:read", ...EDITOR_SCOPES.split(" ")])],
       status: "approved",
       reviewedAt: new Date(),
     },

@@ -256,3 +256,71 @@ describe("the design editor at a design's edit link", () => {
     }
   });
 });
+
+describe("the design editor as a newcomer meets it", () => {
+  test("a text longer than its box grows the box (nothing cut off), the status line follows a drag, and page tools are enabled only where they can act", async () => {
+    const created = await d.t.http.post("/v1/designs", { design_type: { type: "custom", width: 800, height: 600 }, title: "Newcomer" }, { token: tokens.owner });
+    assert.equal(created.status, 200, created.text);
+    const opened = await openRecorded(browser, origin, onPlatform(d.t.http, created.body.design.urls.edit_url).href);
+    const { page } = opened;
+    await pasteToken(opened, tokens.owner);
+    await page.locator(DRAWING).waitFor({ timeout: 30_000 });
+    const enabled = async () => Object.fromEntries(await Promise.all(["Add page", "Move the page earlier", "Move the page later", "Delete page"].map(async (name) => [name, await page.getByRole("button", { name }).isEnabled()])));
+
+    // One page: it can only be added to.
+    assert.deepEqual(await enabled(), { "Add page": true, "Move the page earlier": false, "Move the page later": false, "Delete page": false });
+
+    // Retyped text longer than its box: the box grows with it, so the drawing shows every letter.
+    await page.getByRole("button", { name: "Text" }).click();
+    await page.locator(`${DRAWING} text`).waitFor();
+    const text = (await page.locator(`${DRAWING} text`).boundingBox())!;
+    await page.mouse.dblclick(text.x + text.width / 2, text.y + text.height / 2);
+    await page.locator("textarea.text-editor").fill("Hello from a newcomer");
+    await page.keyboard.press("Enter");
+    const fitted = () => page.evaluate((drawing) => {
+      const words = [...document.querySelectorAll(`${drawing} tspan`)].find((one) => one.textContent === "Hello from a newcomer")?.parentElement as unknown as SVGTextElement | undefined;
+      const box = words?.parentElement;
+      if (!words || !box) return undefined;
+      const drawn = words.getBBox();
+      return { text: drawn.x + drawn.width, box: Number(box.getAttribute("width")), textBottom: drawn.y + drawn.height, boxHeight: Number(box.getAttribute("height")) };
+    }, DRAWING);
+    await page.waitForFunction(([drawing]) => [...document.querySelectorAll(`${drawing} tspan`)].some((one) => one.textContent === "Hello from a newcomer"), [DRAWING]);
+    const grown = (await fitted())!;
+    assert.ok(grown.text <= grown.box && grown.textBottom <= grown.boxHeight, `the words (${grown.text} wide) fit their box (${grown.box} wide): ${JSON.stringify(grown)}`);
+    const retyped = (opened.edits.at(-1)![0] as { updateElement: Record<string, unknown> }).updateElement;
+    assert.equal(retyped.text, "Hello from a newcomer");
+    assert.equal(retyped.width, grown.box, "the grown box is part of the edit: thumbnails and exports show it too");
+
+    // Its right handle dragged far to the left: the box stops at its words.
+    const east = page.locator("#stage .overlay .handle.e");
+    await east.waitFor({ state: "visible" });
+    const handle = (await east.boundingBox())!;
+    await drag(page, { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 }, { x: -300, y: 0 }, 6);
+    const squeezed = (await fitted())!;
+    assert.ok(squeezed.text <= squeezed.box, `a resize leaves the words whole: ${JSON.stringify(squeezed)}`);
+
+    // A rectangle dragged: the status line says where it is going while the button is down, then where it went.
+    await page.getByRole("button", { name: "Rectangle" }).click();
+    const rect = page.locator(`${DRAWING} rect[fill="${RECT_FILL}"]`);
+    await rect.waitFor();
+    const start = (await rect.boundingBox())!;
+    await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(start.x + start.width / 2 + 80, start.y + start.height / 2 + 40, { steps: 8 });
+    await nextFrame(page);
+    const [x, y] = [await rect.getAttribute("x"), await rect.getAttribute("y")];
+    assert.equal(await page.textContent("#status"), `Moving Rectangle to ${x}, ${y}`);
+    await page.mouse.up();
+    assert.equal(await page.textContent("#status"), `Rectangle moved to ${x}, ${y}`);
+
+    // Two pages: each tool where it can act, page by page.
+    await page.getByRole("button", { name: "Add page" }).click();
+    assert.deepEqual(await enabled(), { "Add page": true, "Move the page earlier": true, "Move the page later": false, "Delete page": true });
+    await page.getByRole("button", { name: "Page 1" }).click();
+    assert.deepEqual(await enabled(), { "Add page": true, "Move the page earlier": false, "Move the page later": true, "Delete page": true });
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}editor-newcomer.png` });
+    assert.deepEqual(opened.outside, []);
+    assert.deepEqual(opened.failures, []);
+    await page.close({ runBeforeUnload: true });
+  });
+});

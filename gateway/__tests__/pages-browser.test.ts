@@ -7,7 +7,9 @@ import { base64Name, finishedJob, png, postUpload, startAssetPlatform } from "..
 import { pdf } from "../../testing/imports.js";
 import { launchBrowser, SCREENSHOTS_DIR } from "../../testing/browser.js";
 import { pagesClient, registerPagesClient } from "../../testing/editor.js";
+import { CONSOLE_SCOPES } from "../../pages/sign-in.js";
 import { allDomains, type TestPlatform } from "../../testing/platform.js";
+import { STARTER_QUERY } from "../../pages/browser/explorer-starter.js";
 import type { People } from "../../testing/people.js";
 
 let t: TestPlatform;
@@ -44,6 +46,21 @@ async function openPage(path: string): Promise<{ page: Page; outside: string[]; 
   return { page, outside, failures };
 }
 
+/**
+ * Sets the explorer's query editor and headers editor (the JSON object naming `Authorization`) as a user
+ * would type them: CodeMirror 5 keeps its editor on the wrapper element.
+ */
+async function typeInEditors(page: Page, text: { query?: string; headers?: string }): Promise<void> {
+  await page.evaluate((given) => {
+    type Editor = { getValue(): string; setValue(text: string): void };
+    const editorOf = (element: Element | null) => (element as unknown as { CodeMirror: Editor } | null)?.CodeMirror;
+    const query = editorOf(document.querySelector(".graphiql-query-editor .CodeMirror"))!;
+    const headers = [...document.querySelectorAll(".CodeMirror")].map(editorOf).find((one) => one !== query && one!.getValue().trimStart().startsWith("{") && one!.getValue().includes("Authorization"))!;
+    if (given.query !== undefined) query.setValue(given.query);
+    if (given.headers !== undefined) headers.setValue(given.headers);
+  }, text);
+}
+
 describe("pages in a real browser", () => {
   test("the explorer at /graphql loads from the platform alone and shows the composed schema's docs", async () => {
     const { page, outside, failures } = await openPage("/graphql");
@@ -57,20 +74,35 @@ describe("pages in a real browser", () => {
     await page.close();
   });
 
+  test("the explorer opens on a starter operation of this graph that says where a token comes from, and runs it", async () => {
+    const { page, outside, failures } = await openPage("/graphql");
+    const editor = page.locator(".graphiql-query-editor .CodeMirror");
+    await editor.waitFor({ timeout: 60_000 });
+    const shown = await editor.evaluate((element) => (element as unknown as { CodeMirror: { getValue(): string } }).CodeMirror.getValue());
+    assert.equal(shown, STARTER_QUERY);
+    await page.getByText("POST /api/auth/login-email-password", { exact: false }).first().waitFor();
+    await page.getByText("/oauth/authorize, then /v1/oauth/token", { exact: false }).first().waitFor();
+    // The starter runs as it is with a business token in the headers editor.
+    await typeInEditors(page, { headers: JSON.stringify({ Authorization: `Bearer ${p.client.token}` }) });
+    await page.getByRole("button", { name: /execute query/i }).click();
+    const result = page.locator(".result-window");
+    await result.getByText('"Cleo Client"').waitFor({ timeout: 30_000 }).catch(async (error) => {
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}explorer-starter.png` });
+      throw new Error(`the starter did not answer: ${await result.textContent()}`, { cause: error });
+    });
+    assert.doesNotMatch((await result.textContent()) ?? "", /"errors"/);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}explorer-starter.png` });
+    assert.deepEqual(outside, []);
+    assert.deepEqual(failures.filter((text) => /Content Security Policy/i.test(text)), []);
+    await page.close();
+  });
+
   test("the explorer runs a subscription over graphql-ws with the Authorization header from its headers editor", async () => {
     const created = await postUpload(t.http, token, await png(64, 64), { "asset-upload-metadata": JSON.stringify({ name_base64: base64Name("mark.png") }) });
     const job = await finishedJob(t.http, `/v1/asset-uploads/${created.body.job.id}`, token);
     const { page, outside } = await openPage("/graphql");
     await page.locator(".graphiql-query-editor .CodeMirror").waitFor({ timeout: 60_000 });
-    // CodeMirror 5 keeps its editor on the wrapper element: set both editors' text as a user would type it.
-    await page.evaluate(
-      ([query, headers]) => {
-        const editors = [...document.querySelectorAll(".CodeMirror")].map((element) => (element as unknown as { CodeMirror: { getValue(): string; setValue(text: string): void } }).CodeMirror);
-        editors.find((editor) => editor.getValue().includes("Welcome"))!.setValue(query);
-        editors.find((editor) => editor.getValue().includes("Authorization"))!.setValue(headers);
-      },
-      [`subscription { assetUploadJob(id: "${job.id}") { status asset { name } } }`, JSON.stringify({ Authorization: `Bearer ${token}` })],
-    );
+    await typeInEditors(page, { query: `subscription { assetUploadJob(id: "${job.id}") { status asset { name } } }`, headers: JSON.stringify({ Authorization: `Bearer ${token}` }) });
     const sockets: string[] = [];
     page.on("websocket", (socket) => sockets.push(new URL(socket.url()).pathname));
     await page.getByRole("button", { name: /execute query/i }).click();
@@ -93,6 +125,11 @@ describe("pages in a real browser", () => {
     const { page, outside, failures } = await openPage("/docs/design");
     await page.getByText("Design platform REST API").first().waitFor({ timeout: 60_000 });
     await page.getByText("/v1/asset-uploads").first().waitFor({ state: "attached" });
+    // Each operation reads as the specification names it, and opens on its description.
+    const upload = page.locator(".opblock-post", { has: page.locator('[data-path="/v1/asset-uploads"]') }).first();
+    assert.equal(await upload.locator(".opblock-summary-description").textContent(), "Create asset upload job");
+    await upload.locator(".opblock-summary").click();
+    await upload.getByText("Starts a new asynchronous job to upload an asset to the user's content library.", { exact: false }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}docs.png` });
     assert.deepEqual(outside, []);
     assert.deepEqual(failures.filter((text) => /Content Security Policy/i.test(text)), []);
@@ -102,11 +139,20 @@ describe("pages in a real browser", () => {
   test("the job console uploads an asset and shows its job reaching success live", async () => {
     const { page, outside } = await openPage("/console");
     await page.fill("#token", token);
+    await page.locator("#token").dispatchEvent("change");
+    // A token without `profile:read`: who it is by user and team.
+    await page.locator("#who").getByText(/^Signed in as user U\d+ of team \S+\.$/).waitFor();
     await page.setInputFiles("#files", { name: "logo.png", mimeType: "image/png", buffer: await png(320, 200) });
     await page.click("button[type=submit]");
     await page.locator('#jobs [data-status="success"]').waitFor({ timeout: 60_000 });
     const row = await page.locator("#jobs li").first().textContent();
     assert.match(row ?? "", /logo\.png \(asset [^)]+\) — success/);
+    // The asset's thumbnail on its row, drawn (loaded from this origin).
+    const thumbnail = page.locator("#jobs li img.thumbnail").first();
+    await thumbnail.waitFor();
+    await page.waitForFunction(() => ((document.querySelector("#jobs li img.thumbnail") as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    assert.equal(await thumbnail.getAttribute("alt"), "Thumbnail of logo.png");
+    assert.deepEqual([await thumbnail.getAttribute("width"), await thumbnail.getAttribute("height")], ["96", "60"]);
     writeFileSync(`${SCREENSHOTS_DIR}console.png`, await page.screenshot());
     assert.deepEqual(outside, []);
     await page.close();
@@ -120,6 +166,7 @@ describe("pages in a real browser", () => {
     await page.getByRole("button", { name: "Allow" }).click();
     await page.waitForURL(/\/console$/);
     assert.match((await page.locator("#how").textContent()) ?? "", /^Signed in as a design-platform user/);
+    await page.locator("#who").getByText(new RegExp(`^Signed in as Cleo Client \\(user U${p.client.userId}, team \\S+\\)\\.$`)).waitFor();
     assert.ok((await page.inputValue("#token")).split(".").length === 3, "the access token is in the tab");
     await page.setInputFiles("#files", { name: "signed-in.png", mimeType: "image/png", buffer: await png(200, 120) });
     await page.click("button[type=submit]");
@@ -133,6 +180,9 @@ describe("pages in a real browser", () => {
     const exportButton = page.locator("#jobs button.export").first();
     await exportButton.waitFor({ timeout: 60_000 });
     assert.match((await page.locator("#jobs li").filter({ has: page.locator("button.export") }).first().textContent()) ?? "", /brochure\.pdf \(designs [^)]+\) — success/);
+    // The imported design links to its editor on this origin.
+    const edit = page.locator("#jobs li a.edit", { hasText: "Edit “brochure”" }).first();
+    assert.match((await edit.getAttribute("href")) ?? "", /^\/designs\/[A-Za-z0-9_-]+\/edit\?token=[A-Za-z0-9_.-]+$/);
     await exportButton.click();
     const exported = page.locator("#jobs li").filter({ hasText: /^PDF export of brochure/ }).first();
     await exported.locator('[data-status="success"]').waitFor({ timeout: 60_000 });
@@ -144,7 +194,11 @@ describe("pages in a real browser", () => {
     await merged.locator('[data-status="success"]').waitFor({ timeout: 60_000 });
     assert.match((await merged.textContent()) ?? "", /\(design [^,]+, 2 pages\) — success/);
     assert.equal(await merged.locator("button.export").count(), 1);
+    assert.equal(await merged.locator("a.edit").count(), 1, "the merged design links to its editor too");
     writeFileSync(`${SCREENSHOTS_DIR}console-import-export.png`, await page.screenshot());
+    // Following the imported design's link opens the editor on it.
+    await Promise.all([page.waitForURL(/\/designs\/[^/]+\/edit\?token=/), edit.click()]);
+    await page.locator("#title").getByText("brochure").waitFor();
     assert.deepEqual(outside, []);
     await page.close();
   });
@@ -171,6 +225,22 @@ describe("the console's sign-in refuses what it did not start", () => {
       const html = await answer.text();
       assert.match(html, /did not start here/);
       assert.doesNotMatch(html, /id="session"/);
+    }
+  });
+
+  test("a console client registered without profile:read signs in without it; with it, the sign-in asks for the user's name", async () => {
+    const scopeAsked = async () => {
+      const response = await fetch(`${t.http.baseUrl}/console/sign-in`, { redirect: "manual" });
+      return new URL(response.headers.get("location")!, t.http.baseUrl).searchParams.get("scope");
+    };
+    assert.equal(await scopeAsked(), `${CONSOLE_SCOPES} profile:read`);
+    const clients = t.platform.runtime.db.prisma.oAuthClient;
+    const { scopes } = await clients.findUniqueOrThrow({ where: { id: CONSOLE_CLIENT.id } });
+    await clients.update({ where: { id: CONSOLE_CLIENT.id }, data: { scopes: scopes.filter((scope) => scope !== "profile:read") } });
+    try {
+      assert.equal(await scopeAsked(), CONSOLE_SCOPES);
+    } finally {
+      await clients.update({ where: { id: CONSOLE_CLIENT.id }, data: { scopes } });
     }
   });
 

@@ -8,6 +8,7 @@ import { REST_SERVICES } from "../services.js";
 import { SCOPES } from "../../lib/auth/design-scopes.js";
 import { documentedRates } from "../rates.js";
 import { DOMAINS } from "../../subgraphs/registry.js";
+import { specOperations } from "../openapi/spec-operations.js";
 
 type Document = { openapi: string; paths: Record<string, Record<string, any>>; components: any };
 const documents = {} as Record<Platform, Document>;
@@ -67,6 +68,23 @@ describe("OpenAPI documents of the REST paths", () => {
     const login = business.paths["/api/auth/login-email-password"].post;
     assert.ok(Object.keys(login.requestBody.content["application/json"].schema.properties).length > 0);
     assert.deepEqual(login.responses["4XX"].content["application/json"]?.schema ?? login.responses["4XX"].content["text/plain"].schema, login.responses["4XX"].content["application/json"] ? { $ref: "#/components/schemas/BusinessError" } : { type: "string" });
+  });
+
+  test("design operations carry the specification's own summaries and descriptions, not their path again", () => {
+    const { design } = documents;
+    const upload = design.paths["/v1/asset-uploads"].post;
+    assert.equal(upload.summary, "Create asset upload job");
+    assert.match(upload.description, /^Starts a new \[asynchronous job\]\(https:\/\/www\.canva\.dev\/docs\/connect\/api-requests-responses\/#asynchronous-job-endpoints\) to upload an asset/);
+    assert.match(upload.description, /Runs the graph's mutation `createAssetUploadJob`\.$/);
+    assert.equal(design.paths["/auth/v1/oauth/token"].post.summary, "Exchange access token", "the OAuth paths under /auth/v1 too");
+    assert.match(design.paths["/v1/designs/{designId}/analytics"].get.description, /^> \*\*Warning:\*\* This API is currently provided as a preview/, "the docs site's blocks as Markdown quotes");
+    const echoes = Object.entries(design.paths).flatMap(([path, item]) => Object.entries(item).filter(([method, operation]) => operation.summary === `${method.toUpperCase()} ${path}`).map(([method]) => `${method} ${path}`));
+    assert.deepEqual(echoes, []);
+    for (const [key, { description }] of Object.entries(specOperations())) {
+      const [method, path] = key.split(" ");
+      const operation = design.paths[path]?.[method];
+      if (operation) assert.ok(operation.description.startsWith(description), `${key} carries the specification's description`);
+    }
   });
 
   test("every scope a design path needs is one the platform knows (and its discovery document lists)", () => {

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { GraphQLFormattedError } from "graphql";
 import { statusForError } from "../../lib/errors.js";
-import { sendAuthorizationError, sendConsentPage } from "../../pages/oauth-consent.js";
+import { sendAuthorizationError, sendBackToClient, sendConsentPage } from "../../pages/oauth-consent.js";
 import { designStyle } from "../error-styles.js";
 import { problemOfGraphMessage } from "../input-check.js";
 import { refusalOf } from "../input-errors.js";
@@ -33,16 +33,24 @@ function asRequest(params: Params) {
   };
 }
 
-function consentPage(res: Response, status: number, params: Params, prompt: { clientName: string; scopes: string[] }, problem?: string) {
-  sendConsentPage(res, status, { clientName: prompt.clientName, scopes: prompt.scopes, hidden: params, problem });
+/** What the graph says of a valid request: whose it is, what it asks, and where its answer goes (the redirect URI, checked for the client). */
+interface Prompt {
+  clientName: string;
+  scopes: string[];
+  redirectUri: string;
 }
 
-function redirectWithError(res: Response, redirectUri: string, params: Params, code: string, description: string) {
+function consentPage(res: Response, status: number, params: Params, prompt: Prompt, problem?: string) {
+  sendConsentPage(res, status, { ...prompt, hidden: params, problem });
+}
+
+/** The redirect URI with an error; `answer` sends the browser there (a plain redirect, or the consent form's way back). */
+function redirectWithError(res: Response, redirectUri: string, params: Params, code: string, description: string, answer = (target: string) => res.redirect(302, target)) {
   const target = new URL(redirectUri);
   target.searchParams.set("error", code);
   target.searchParams.set("error_description", description);
   if (params.state) target.searchParams.set("state", params.state);
-  res.redirect(302, target.toString());
+  answer(target.toString());
 }
 
 /** The page's operations as routes of the tables read them: what names a refused variable by the parameter it came from. */
@@ -55,10 +63,10 @@ function wordsOf(error: GraphQLFormattedError, route: RestRoute): string {
   return problem ? refusalOf(problem, route, designStyle).message : error.message;
 }
 
-/** Answers an authorization-request error: back to the client when allowed, an error page otherwise. */
-function refuse(res: Response, params: Params, error: GraphQLFormattedError | undefined) {
+/** Answers an authorization-request error: back to the client when allowed (`back`: how), an error page otherwise. */
+function refuse(res: Response, params: Params, error: GraphQLFormattedError | undefined, back?: (target: string) => void) {
   if (error?.extensions?.redirectable === true && params.redirect_uri) {
-    return redirectWithError(res, params.redirect_uri, params, String(error.extensions.oauthError), error.message);
+    return redirectWithError(res, params.redirect_uri, params, String(error.extensions.oauthError), error.message, back);
   }
   sendAuthorizationError(res, 400, error ? wordsOf(error, PROMPT_ROUTE) : "The authorization request is invalid");
 }
@@ -76,16 +84,18 @@ export function authorizationPage(options: AdapterOptions): Router {
     const params = readParams(req.query);
     const prompt = await run(req, PROMPT, { request: asRequest(params) });
     if (prompt.errors?.length || !prompt.data) return refuse(res, params, prompt.errors?.[0]);
-    consentPage(res, 200, params, prompt.data.authorizationPrompt as { clientName: string; scopes: string[] });
+    consentPage(res, 200, params, prompt.data.authorizationPrompt as Prompt);
   });
 
   router.post("/", express.urlencoded({ extended: false, limit: "16kb" }), async (req: Request, res: Response) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const params = readParams(body);
     const prompt = await run(req, PROMPT, { request: asRequest(params) });
-    if (prompt.errors?.length || !prompt.data) return refuse(res, params, prompt.errors?.[0]);
-    const details = prompt.data.authorizationPrompt as { clientName: string; scopes: string[]; redirectUri: string };
-    if (body.decision === "deny") return redirectWithError(res, details.redirectUri, params, "access_denied", "The user denied access");
+    if (prompt.errors?.length || !prompt.data) return refuse(res, params, prompt.errors?.[0], (target) => sendBackToClient(res, target, "the application"));
+    const details = prompt.data.authorizationPrompt as Prompt;
+    // The answer to the form goes back to the client: its origin is in the form page's policy, or a page leads there.
+    const back = (target: string) => sendBackToClient(res, target, details.clientName);
+    if (body.decision === "deny") return redirectWithError(res, details.redirectUri, params, "access_denied", "The user denied access", back);
     if (body.decision !== "approve") return consentPage(res, 400, params, details, "Choose Allow or Deny");
     const login = await run(req, LOGIN, { input: { email: String(body.email ?? ""), password: String(body.password ?? "") } });
     const token = (login.data?.loginWithEmailPassword as { token?: string } | undefined)?.token;
@@ -95,8 +105,8 @@ export function authorizationPage(options: AdapterOptions): Router {
     }
     const grant = await run(req, APPROVE, { request: asRequest(params) }, `Bearer ${token}`);
     const redirectTo = (grant.data?.approveAuthorization as { redirectTo?: string } | undefined)?.redirectTo;
-    if (!redirectTo) return refuse(res, params, grant.errors?.[0]);
-    res.redirect(302, redirectTo);
+    if (!redirectTo) return refuse(res, params, grant.errors?.[0], back);
+    back(redirectTo);
   });
   return router;
 }

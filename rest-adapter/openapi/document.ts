@@ -6,6 +6,7 @@ import type { DesignRateTable } from "../../lib/graphql/design-rate-limits.js";
 import { routeRate } from "../rates.js";
 import { inputSchema, resultSchema, type JsonSchema } from "./json-schema.js";
 import { documentedBody } from "./response-body.js";
+import { specOperations, type SpecOperation } from "./spec-operations.js";
 
 export type Platform = "business" | "design";
 
@@ -100,18 +101,36 @@ function responses(route: RestRoute, platform: Platform, schema: GraphQLSchema, 
   };
 }
 
-function operationObject(service: RestService, route: RestRoute, schema: GraphQLSchema, platform: Platform, rates: DesignRateTable) {
+/** The first sentence of the route's first root field's description in the graph, if it has one. */
+function fieldSummary(schema: GraphQLSchema, operation: OperationDefinitionNode, fields: string[]): string | undefined {
+  const root = operation.operation === "mutation" ? schema.getMutationType() : schema.getQueryType();
+  const description = fields.map((name) => root?.getFields()[name]?.description).find(Boolean);
+  return description?.replace(/\s+/g, " ").split(/(?<=\.) /)[0].replace(/\.$/, "");
+}
+
+/**
+ * What an operation says of itself, and the graph's operation it runs. A design path: the
+ * specification's summary and description where it has the path (`spec`), else the first sentence of
+ * its root field's description in the graph. A business path: its method and path.
+ */
+function operationTexts(route: RestRoute, path: string, platform: Platform, schema: GraphQLSchema, operation: OperationDefinitionNode, spec: SpecOperation | undefined) {
+  const fields = operation.selectionSet.selections.flatMap((selection) => (selection.kind === Kind.FIELD ? [selection.name.value] : []));
+  const runs = `Runs the graph's ${operation.operation} \`${fields.join("`, `")}\`.`;
+  if (spec) return { summary: spec.summary, description: `${spec.description}\n\n${runs}` };
+  const summary = platform === "design" ? fieldSummary(schema, operation, fields) : undefined;
+  return { summary: summary ?? `${route.method} ${path}`, description: runs };
+}
+
+function operationObject(service: RestService, route: RestRoute, schema: GraphQLSchema, platform: Platform, rates: DesignRateTable, spec?: SpecOperation) {
   const document = parse(route.operation);
   const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION)!;
   const security = securityOf(schema, operation);
   const scheme = platform === "design" ? "oauth2" : "bearerAuth";
-  const fields = operation.selectionSet.selections.flatMap((selection) => (selection.kind === Kind.FIELD ? [selection.name.value] : []));
   const path = openApiPath(service.prefix, route.path);
   return {
     tags: [tagOf(service, route)],
     operationId: `${route.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(\w)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
-    summary: `${route.method} ${path}`,
-    description: `Runs the graph's ${operation.operation} \`${fields.join("`, `")}\`.`,
+    ...operationTexts(route, path, platform, schema, operation, spec),
     "x-graphql-operation": route.operation,
     parameters: [...route.path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: "path", required: true, schema: { type: "string" } })),
     ...(requestBody(route, schema, operation) ? { requestBody: requestBody(route, schema, operation) } : {}),
@@ -129,8 +148,10 @@ function pathsOf(services: readonly RestService[], schema: GraphQLSchema, platfo
   for (const service of services) {
     for (const route of service.routes) {
       const prefixes = [service.prefix, ...(route.alsoAuth && service.authPrefix ? [service.authPrefix] : [])];
+      // The specification has each design path once, under `/v1` (the service's own prefix).
+      const spec = platform === "design" ? specOperations()[`${route.method.toLowerCase()} ${openApiPath(service.prefix, route.path)}`] : undefined;
       for (const prefix of prefixes) {
-        const operation = operationObject({ ...service, prefix }, route, schema, platform, rates);
+        const operation = operationObject({ ...service, prefix }, route, schema, platform, rates, spec);
         (paths[openApiPath(prefix, route.path)] ??= {})[route.method.toLowerCase()] = operation;
       }
     }

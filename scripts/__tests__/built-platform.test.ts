@@ -47,6 +47,8 @@ describe("production build", () => {
     const token = (await http.post("/api/auth/login-email-password", { email, password: PASSWORD })).body.token;
     const me = await http.graphql(`{ me { email roles } }`, {}, token);
     assert.deepEqual(me.body, { data: { me: { email, roles: ["CLIENT"] } } });
+    // The API docs' texts from the specification ship with the build (contract/design-operations.json).
+    assert.equal((await http.get("/openapi/design.json")).body.paths["/v1/asset-uploads"].post.summary, "Create asset upload job");
     const pages = ["/console", "/pages/console.js", "/pages/console.css", "/docs/design", "/pages/api-docs.js", "/pages/api-docs.css", "/pages/editor.js", "/pages/editor.css", "/pages/signed-in.js"];
     for (const path of pages) {
       const page = await fetch(`http://127.0.0.1:${port}${path}`);

@@ -7,10 +7,18 @@ import { CONFIGURATION_FILE, configurationText, referenceProblems } from "../doc
 import { SETTINGS, type SettingDoc } from "../docs/settings-reference.js";
 import { BEGIN, operationsBlock, readmeFile, readmeText } from "../docs/domain-readmes.js";
 import fixture from "../../testing/fixture-domain/module.js";
+import { specOperationsText, summaryOf } from "../docs/spec-operations.js";
+import { SPEC_OPERATIONS_FILE } from "../../rest-adapter/openapi/spec-operations.js";
 
 describe("docs generated from code (npm run docs)", () => {
   test("docs/configuration.md is what `npm run docs` writes (a stale file fails: run it)", () => {
     assert.equal(readFileSync(CONFIGURATION_FILE, "utf8"), configurationText(DOMAINS), "run `npm run docs`");
+  });
+
+  test("the specification's operation texts the API docs show are what `npm run docs` writes from contract/design-platform.yml", () => {
+    assert.equal(readFileSync(SPEC_OPERATIONS_FILE, "utf8"), specOperationsText(), "run `npm run docs`");
+    assert.equal(summaryOf("createUrlAssetUploadJob"), "Create URL asset upload job");
+    assert.equal(summaryOf("getOidcJwks"), "Get OIDC JWKS");
   });
 
   test("the settings reference describes exactly the variables the product reads, with the defaults the code falls back to", () => {

@@ -2,6 +2,7 @@
 // selection and its handles over it; dragging moves or resizes, a double click (or tap) edits text.
 import { pageSvg } from "../../../subgraphs/designs/domain/render/page-svg.js";
 import type { Batch, Element, Page } from "./model.js";
+import { grownToFit, textExtent } from "./text-fit.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** A handle's side on screen, in CSS pixels. */
@@ -24,6 +25,8 @@ export interface CanvasHost {
   /** The `href` of each image element that can be drawn (the others are placeholders). */
   images(): ReadonlyMap<string, string>;
   edit(batch: Batch): void;
+  /** A drag or a nudge shows the element in `box` now (`done`: let go, and sent as an edit). */
+  boxShown(elementId: string, box: Box, how: "move" | "resize", done: boolean): void;
 }
 
 interface Gesture {
@@ -32,15 +35,17 @@ interface Gesture {
   pointerId: number;
   start: { x: number; y: number };
   origin: Box;
+  /** The least a resize may leave: a pixel, or all of a text box's words. */
+  least: { width: number; height: number };
 }
 
-/** The box `handle` dragged by (dx, dy) makes: the opposite sides stay, never smaller than a pixel. */
-function resized(box: Box, handle: Handle, dx: number, dy: number): Box {
+/** The box `handle` dragged by (dx, dy) makes: the opposite sides stay, never smaller than `least`. */
+function resized(box: Box, handle: Handle, dx: number, dy: number, least: { width: number; height: number }): Box {
   let { x, y, width, height } = box;
-  if (handle.includes("w")) [x, width] = [Math.min(x + dx, x + width - 1), Math.max(1, width - dx)];
-  if (handle.includes("e")) width = Math.max(1, width + dx);
-  if (handle.includes("n")) [y, height] = [Math.min(y + dy, y + height - 1), Math.max(1, height - dy)];
-  if (handle.includes("s")) height = Math.max(1, height + dy);
+  if (handle.includes("w")) [x, width] = [Math.min(x + dx, x + width - least.width), Math.max(least.width, width - dx)];
+  if (handle.includes("e")) width = Math.max(least.width, width + dx);
+  if (handle.includes("n")) [y, height] = [Math.min(y + dy, y + height - least.height), Math.max(least.height, height - dy)];
+  if (handle.includes("s")) height = Math.max(least.height, height + dy);
   return { x, y, width, height };
 }
 
@@ -169,7 +174,9 @@ export class Canvas {
     this.stage.focus({ preventScroll: true });
     this.stage.setPointerCapture(event.pointerId);
     const origin = { x: element.x, y: element.y, width: element.width, height: element.height };
-    this.gesture = { elementId: element.id, handle, pointerId: event.pointerId, start: point, origin };
+    // A text box is never made smaller than its words (the renderer would cut them off).
+    const least = element.kind === "text" && handle ? textExtent(element.text ?? "", element.fontSize ?? 32) : { width: 1, height: 1 };
+    this.gesture = { elementId: element.id, handle, pointerId: event.pointerId, start: point, origin, least };
   }
 
   private pointerMove(event: PointerEvent): void {
@@ -177,8 +184,9 @@ export class Canvas {
     if (!gesture || event.pointerId !== gesture.pointerId) return;
     const point = this.pagePoint(event);
     const [dx, dy] = [Math.round(point.x - gesture.start.x), Math.round(point.y - gesture.start.y)];
-    const box = gesture.handle ? resized(gesture.origin, gesture.handle, dx, dy) : { ...gesture.origin, x: gesture.origin.x + dx, y: gesture.origin.y + dy };
+    const box = gesture.handle ? resized(gesture.origin, gesture.handle, dx, dy, gesture.least) : { ...gesture.origin, x: gesture.origin.x + dx, y: gesture.origin.y + dy };
     this.preview = { elementId: gesture.elementId, box };
+    this.host.boxShown(gesture.elementId, box, gesture.handle ? "resize" : "move", false);
     this.redraw();
   }
 
@@ -212,11 +220,17 @@ export class Canvas {
     const element = preview && this.host.page()?.elements.find((one) => one.id === preview.elementId);
     if (!preview || !element) return this.redraw();
     const changes = Object.fromEntries((["x", "y", "width", "height"] as const).filter((key) => preview.box[key] !== element[key]).map((key) => [key, preview.box[key]]));
-    if (Object.keys(changes).length) this.host.edit([{ updateElement: { elementId: element.id, ...changes } }]);
+    if (Object.keys(changes).length) {
+      this.host.edit([{ updateElement: { elementId: element.id, ...changes } }]);
+      this.host.boxShown(element.id, preview.box, "width" in changes || "height" in changes ? "resize" : "move", true);
+    }
     this.redraw();
   }
 
-  /** A text box's own text in place, over the drawing: Enter keeps it, Shift+Enter starts a new line, Escape leaves it. */
+  /**
+   * A text box's own text in place, over the drawing: Enter keeps it, Shift+Enter starts a new line,
+   * Escape leaves it. The box grows with the words (the editor's field while typing, the element when kept).
+   */
   editText(elementId: string): void {
     const element = this.host.page()?.elements.find((one) => one.id === elementId && one.kind === "text");
     if (!element) return;
@@ -224,6 +238,7 @@ export class Canvas {
     const editor = document.createElement("textarea");
     editor.className = "text-editor";
     editor.value = element.text ?? "";
+    editor.wrap = "off";
     editor.dataset.elementId = elementId;
     editor.setAttribute("aria-label", "Text of the element (Enter keeps it, Escape cancels)");
     let done = false;
@@ -233,7 +248,11 @@ export class Canvas {
       this.textEditor = undefined;
       editor.remove();
       const editedId = editor.dataset.elementId ?? elementId;
-      if (keep && editor.value !== element.text && editor.value.length >= 1 && editor.value.length <= 10_000) this.host.edit([{ updateElement: { elementId: editedId, text: editor.value } }]);
+      const now = this.host.page()?.elements.find((one) => one.id === editedId) ?? element;
+      const page = this.host.page() ?? now;
+      if (keep && editor.value !== element.text && editor.value.length >= 1 && editor.value.length <= 10_000) {
+        this.host.edit([{ updateElement: { elementId: editedId, text: editor.value, ...grownToFit(now, editor.value, now.fontSize ?? 32, page) } }]);
+      }
       this.stage.focus({ preventScroll: true });
       this.redraw();
     };
@@ -243,6 +262,7 @@ export class Canvas {
       if (event.key === "Escape") (event.preventDefault(), finish(false));
     });
     editor.addEventListener("blur", () => finish(true));
+    editor.addEventListener("input", () => this.placeTextEditor());
     this.textEditor = editor;
     this.stage.append(editor);
     this.placeTextEditor();
@@ -258,8 +278,9 @@ export class Canvas {
     const sheet = this.sheet.getBoundingClientRect();
     editor.style.left = `${sheet.left - stage.left + element.x * this.scale}px`;
     editor.style.top = `${sheet.top - stage.top + element.y * this.scale}px`;
-    editor.style.width = `${Math.max(40, element.width * this.scale)}px`;
-    editor.style.height = `${Math.max(24, element.height * this.scale)}px`;
+    const words = textExtent(editor.value, element.fontSize ?? 32);
+    editor.style.width = `${Math.max(40, Math.max(element.width, words.width) * this.scale)}px`;
+    editor.style.height = `${Math.max(24, Math.max(element.height, words.height) * this.scale)}px`;
     editor.style.fontSize = `${Math.max(10, (element.fontSize ?? 32) * this.scale)}px`;
   }
 }

@@ -1,6 +1,6 @@
 // The editor's state (the page shown, the element selected) and what its tools do: each tool's action is
 // one edit, shown at once and undoable.
-import { Canvas, type CanvasHost } from "./canvas.js";
+import { Canvas, type Box, type CanvasHost } from "./canvas.js";
 import type { GraphError, Graph, TeamImage } from "./graph.js";
 import { History, provisionalId, type Step } from "./history.js";
 import { ImageSources } from "./images.js";
@@ -14,15 +14,15 @@ export interface EditorParts {
   title: HTMLElement;
   /** Says something to the user (a polite live region). */
   say(text: string): void;
-  /** The tools' state changed (what can be undone, whether something is selected). */
-  toolsChanged(): void;
+  /** The tools' state changed (what can be undone, whether something is selected, the page shown). */
+  toolsChanged(editor: Editor): void;
   /** The graph refused the token, or live updates stopped for good. */
   failed(error: GraphError): void;
 }
 
-const describe = (element: Element) =>
-  `${element.kind === "text" ? `Text “${(element.text ?? "").slice(0, 40)}”` : element.kind === "image" ? "Image" : element.shape === "ellipse" ? "Ellipse" : "Rectangle"}` +
-  ` at ${element.x}, ${element.y}, ${element.width} × ${element.height}`;
+const named = (element: Element) =>
+  element.kind === "text" ? `Text “${(element.text ?? "").slice(0, 40)}”` : element.kind === "image" ? "Image" : element.shape === "ellipse" ? "Ellipse" : "Rectangle";
+const describe = (element: Element) => `${named(element)} at ${element.x}, ${element.y}, ${element.width} × ${element.height}`;
 
 export class Editor implements CanvasHost, StripHost {
   readonly canvas: Canvas;
@@ -74,6 +74,15 @@ export class Editor implements CanvasHost, StripHost {
     this.refresh();
   }
 
+  /** The status line follows a drag or a nudge: where the element is going, then where it went. */
+  boxShown(elementId: string, box: Box, how: "move" | "resize", done: boolean): void {
+    const element = this.page()?.elements.find((one) => one.id === elementId);
+    if (!element) return;
+    const to = how === "move" ? `${box.x}, ${box.y}` : `${box.width} × ${box.height}`;
+    if (done) this.parts.say(`${named(element)} ${how === "move" ? "moved" : "resized"} to ${to}`);
+    else this.parts.say(`${how === "move" ? "Moving" : "Resizing"} ${named(element)} to ${to}`);
+  }
+
   showPage(pageId: string): void {
     this.canvas.commitPreview();
     this.pageId = pageId;
@@ -88,7 +97,7 @@ export class Editor implements CanvasHost, StripHost {
     document.title = `${this.design.title} · Design editor`;
     this.canvas.redraw();
     this.strip.draw();
-    this.parts.toolsChanged();
+    this.parts.toolsChanged(this);
   }
 
   /** An own edit: shown at once, sent in order, undoable (unless the server refuses it). */
@@ -101,7 +110,7 @@ export class Editor implements CanvasHost, StripHost {
       if (!refusal) return;
       this.history.forget(step);
       this.parts.say(`${failure}: ${refusal.message}`);
-      this.parts.toolsChanged();
+      this.parts.toolsChanged(this);
     });
   }
 

@@ -2,6 +2,7 @@
 // again before it expires.
 import type { Graph } from "./graph.js";
 import type { Page } from "./model.js";
+import { onThisOrigin } from "../same-origin.js";
 
 /** Thumbnail URLs are valid 15 minutes: read again after 12. */
 const READ_AGAIN_MS = 12 * 60_000;
@@ -11,14 +12,7 @@ const READ_AGAIN_MS = 12 * 60_000;
  * the page loads nothing from elsewhere (its policy forbids it too), and the address the platform signs
  * with may not be the one this page was opened at.
  */
-export function sameOrigin(url: string): string | undefined {
-  try {
-    const parsed = new URL(url, location.href);
-    return parsed.pathname.startsWith("/blobs/") ? `${parsed.pathname}${parsed.search}` : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const sameOrigin = (url: string): string | undefined => onThisOrigin(url, "/blobs/");
 
 export class ImageSources {
   private readonly graph: Graph;

@@ -18,6 +18,7 @@ export function bindKeys(current: () => Editor | undefined, stage: HTMLElement):
     if (!element) return;
     const box = editor.canvas.preview?.elementId === element.id ? editor.canvas.preview.box : element;
     editor.canvas.preview = { elementId: element.id, box: { x: box.x + dx, y: box.y + dy, width: box.width, height: box.height } };
+    editor.boxShown(element.id, editor.canvas.preview.box, "move", false);
     editor.canvas.redraw();
     clearTimeout(nudgeTimer);
     nudgeTimer = window.setTimeout(() => editor.canvas.commitPreview(), NUDGE_REST_MS);

@@ -58,13 +58,20 @@ function wireTools(current: Editor, picker: ImagePicker): void {
   for (const [selector, action] of Object.entries(actions)) $<HTMLButtonElement>(selector).onclick = action;
 }
 
-function toolsChanged(): void {
-  if (!editor) return;
-  const pages = editor.design.pages.length;
-  const number = editor.pageNumber();
-  $<HTMLButtonElement>("#delete").disabled = !editor.selectedElement();
-  $<HTMLButtonElement>("#undo").disabled = !editor.history.canUndo;
-  $<HTMLButtonElement>("#redo").disabled = !editor.history.canRedo;
+/** The most pages a design has (the designs domain's limit): "Add page" cannot act past it. */
+const PAGES_MAX = 500;
+
+/**
+ * Each tool enabled only where it can act. Called from the first drawing on (the editor is being built
+ * then: it passes itself), so no page tool is ever offered for a design it cannot change.
+ */
+function toolsChanged(current: Editor): void {
+  const pages = current.design.pages.length;
+  const number = current.pageNumber();
+  $<HTMLButtonElement>("#delete").disabled = !current.selectedElement();
+  $<HTMLButtonElement>("#undo").disabled = !current.history.canUndo;
+  $<HTMLButtonElement>("#redo").disabled = !current.history.canRedo;
+  $<HTMLButtonElement>("#add-page").disabled = pages >= PAGES_MAX;
   $<HTMLButtonElement>("#page-up").disabled = number <= 1;
   $<HTMLButtonElement>("#page-down").disabled = number >= pages;
   $<HTMLButtonElement>("#delete-page").disabled = pages < 2;
