@@ -91,15 +91,17 @@ export function integrationApp(client: ClientSettings, redirectUri: string, scop
     } catch (error) {
       const status = error instanceof PlatformError ? error.status : 502;
       if (status === 401) session.tokens = undefined;
-      res.status(status).json({ error: (error as Error).message });
+      if (res.headersSent) res.end();
+      else res.status(status).json({ error: (error as Error).message });
     }
   };
 
   /** Server-sent events of a job subscription, until the job ends or the page goes away. */
   const followJob = (query: string, field: string) =>
     api(async (req, res, platform) => {
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
-      const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      // The stream opens once the subscription is under way: a refusal before that (signed out) is a JSON error.
+      const open = () => res.headersSent || res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-store" });
+      const send = (event: string, data: unknown) => open() && res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       const stop = await platform.subscribe(
         query,
         { id: req.params.id },
@@ -110,6 +112,7 @@ export function integrationApp(client: ClientSettings, redirectUri: string, scop
           res.end();
         },
       );
+      open();
       res.on("close", stop);
     });
 

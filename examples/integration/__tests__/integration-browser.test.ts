@@ -74,7 +74,8 @@ async function allowOnConsentPage(t: TestContext, page: Page, email: string): Pr
     for (let waited = 0; refusals.length === 0 && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.match(refusals[0] ?? "no refusal logged", /violates the following Content Security Policy directive: "form-action/);
     assert.ok(location?.startsWith(`${exampleOrigin}/callback?`), `the consent page redirected to ${location}`);
-    t.diagnostic(`the browser refused the consent page's redirect (${refusals[0]}): the test followed its Location`);
+    const directive = /directive: ("form-action[^"]*")/.exec(refusals[0])![1];
+    t.diagnostic(`the browser refused to follow the consent page's redirect to ${exampleOrigin} (${directive}): the test followed its Location`);
     await page.goto(location!);
   }
   await page.unroute(consentForm);
