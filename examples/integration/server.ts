@@ -24,6 +24,8 @@ Environment (the defaults work after \`npm run seed\` against \`npm start\`):
 interface Session {
   pending?: PendingAuthorization;
   tokens?: { access: string; refresh?: string; expiresAt: number };
+  /** The refresh under way: calls at once share it (a rotated refresh token sent again would revoke the grant). */
+  refreshing?: Promise<void>;
 }
 
 const COOKIE = "example_integration_session";
@@ -52,8 +54,15 @@ function fileName(encoded: string): string {
 const ASSET_UPLOAD_JOB = `subscription($id: ID!) { assetUploadJob(id: $id) { id status asset { id name thumbnail { url } } error { code message } } }`;
 const EXPORT_JOB = `subscription($id: ID!) { exportJob(id: $id) { id status urls error { code message } } }`;
 
+export interface AppOptions {
+  /** What the sign-in asks for (INTEGRATION_SCOPES). */
+  scope?: string;
+  /** How long before an access token expires it is refreshed, before the next call that needs it (a minute). */
+  refreshBeforeMs?: number;
+}
+
 /** The example integration's web app. `client` is its OAuth client on the platform; `redirectUri` its callback. */
-export function integrationApp(client: ClientSettings, redirectUri: string, scope = INTEGRATION_SCOPES): express.Express {
+export function integrationApp(client: ClientSettings, redirectUri: string, { scope = INTEGRATION_SCOPES, refreshBeforeMs = 60_000 }: AppOptions = {}): express.Express {
   const sessions = new Map<string, Session>();
   const app = express();
   app.disable("x-powered-by");
@@ -67,13 +76,24 @@ export function integrationApp(client: ClientSettings, redirectUri: string, scop
     return sessions.get(fresh)!;
   }
 
-  /** The signed-in user's platform, refreshing the access token a minute before it expires. */
+  /** The signed-in user's platform, refreshing the access token shortly before it expires; a refresh refused (the grant revoked) signs the user out. */
   function platformOf(session: Session): DesignPlatform {
     return new DesignPlatform(client.platformUrl, async () => {
       const tokens = session.tokens;
       if (!tokens) throw new PlatformError(401, "signed_out", "Sign in first");
-      if (tokens.refresh && Date.now() > tokens.expiresAt - 60_000) session.tokens = kept(await refreshTokens(client, tokens.refresh));
-      return session.tokens!.access;
+      if (tokens.refresh && Date.now() > tokens.expiresAt - refreshBeforeMs) {
+        session.refreshing ??= refreshTokens(client, tokens.refresh)
+          .then((fresh) => void (session.tokens = kept(fresh)))
+          .finally(() => (session.refreshing = undefined));
+        try {
+          await session.refreshing;
+        } catch (error) {
+          if (error instanceof OAuthFailure) throw new PlatformError(401, error.code, `Sign in again: ${error.message}`);
+          throw error;
+        }
+      }
+      if (!session.tokens) throw new PlatformError(401, "signed_out", "Sign in first");
+      return session.tokens.access;
     });
   }
 
@@ -197,8 +217,8 @@ export function integrationApp(client: ClientSettings, redirectUri: string, scop
 }
 
 /** Starts the app on `port` (0: any free one); answers the server and where it is. */
-export async function startIntegration(client: ClientSettings, port: number, redirectUri: string): Promise<{ server: Server; url: string }> {
-  const app = integrationApp(client, redirectUri);
+export async function startIntegration(client: ClientSettings, port: number, redirectUri: string, options?: AppOptions): Promise<{ server: Server; url: string }> {
+  const app = integrationApp(client, redirectUri, options);
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(port, "127.0.0.1", (error?: Error) => (error ? reject(error) : resolve(listening)));
   });
