@@ -12,7 +12,7 @@ module.exports = {
         "(lib/**/__tests__/) may start the platform to show a lib rule holds end to end.",
       severity: "error",
       from: { path: "^lib/", pathNot: "/__tests__/" },
-      to: { path: "^(subgraphs|gateway|rest-adapter|workers|platform|pages|scripts)/" },
+      to: { path: "^(subgraphs|gateway|rest-adapter|workers|platform|pages|scripts|examples)/" },
     },
     {
       name: "no-cross-domain-imports",
@@ -41,7 +41,7 @@ module.exports = {
         "pages/browser/ has a rule of its own (below).",
       severity: "error",
       from: { path: "^pages/", pathNot: "/__tests__/|^pages/browser/" },
-      to: { path: "^(subgraphs|gateway|rest-adapter|workers|platform|scripts|testing)/" },
+      to: { path: "^(subgraphs|gateway|rest-adapter|workers|platform|scripts|testing|examples)/" },
     },
     {
       name: "browser-pages-import-packages-only",
@@ -51,6 +51,16 @@ module.exports = {
       severity: "error",
       from: { path: "^pages/browser/" },
       to: { pathNot: "^(pages/browser/|node_modules/|subgraphs/designs/domain/render/page-svg[.]ts$)" },
+    },
+    {
+      name: "examples-stand-alone",
+      comment:
+        "examples/<name>/ is what an integration's own code would be (the example integration): it imports Node, installed " +
+        "packages and its own folder only, never the platform's code, so it shows all a client needs and runs against any " +
+        "deployment. Command-line tools (scripts/) may use it; its tests may use the test fixtures.",
+      severity: "error",
+      from: { path: "^examples/([^/]+)/", pathNot: "/__tests__/" },
+      to: { pathNot: "^(examples/$1/|node_modules/)", dependencyTypesNot: ["core"] },
     },
     {
       name: "platform-is-the-composition-root",

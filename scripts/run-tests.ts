@@ -20,7 +20,7 @@ With DATABASE_URL or REDIS_URL set and no path filter, runs only the files that 
 ("// @depends postgres, redis"). Writes .test-report/timings.json and tests.txt and prints the slowest files.`;
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const SEARCHED = ["lib", "subgraphs", "gateway", "rest-adapter", "pages", "prisma", "scripts", "workers", "testing"];
+const SEARCHED = ["lib", "subgraphs", "gateway", "rest-adapter", "pages", "prisma", "scripts", "workers", "testing", "examples"];
 const NODE_MAJOR = 24;
 
 function findTests(dir: string): string[] {

@@ -39,6 +39,7 @@ try {
   const integration = state.integration!;
   console.log("OAuth client (design platform, approved; users authorize it at /oauth/authorize, tokens at /v1/oauth/token):");
   console.log(JSON.stringify({ client_id: integration.clientId, client_secret: integration.clientSecret, redirect_uri: integration.redirectUri }));
+  console.log(`  its example integration: \`npm run example:integration\`, then open ${new URL("/", integration.redirectUri)}; a token: \`npm run -s token\``);
   console.log(`design "${state.designId}" with asset "${state.assetId}" (owned by demo-client@example.com)`);
 } catch (error) {
   progress.stop();

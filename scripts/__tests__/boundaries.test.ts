@@ -10,7 +10,7 @@ import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 
 /** The import rules of `.dependency-cruiser.cjs` (what `npm run lint:deps` checks), run over the source folders. */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const FOLDERS = ["lib", "subgraphs", "gateway", "rest-adapter", "workers", "platform", "pages", "scripts", "testing"];
+const FOLDERS = ["lib", "subgraphs", "gateway", "rest-adapter", "workers", "platform", "pages", "scripts", "testing", "examples"];
 
 /** `rule: from → to` for every violation found under `folders` of `baseDir`. */
 async function violations(baseDir: string, folders: string[]): Promise<string[]> {
@@ -32,7 +32,7 @@ describe("import boundaries", () => {
     let dir: string;
     after(() => rm(dir, { recursive: true, force: true }));
 
-    test("catch lib reaching up, one domain reaching into another (but for its public.ts) or into the registry, and the REST adapter importing the gateway, a part importing the composition root, pages reaching above lib and browser code importing server code; not their tests", async () => {
+    test("catch lib reaching up, one domain reaching into another (but for its public.ts) or into the registry, and the REST adapter importing the gateway, a part importing the composition root, pages reaching above lib, browser code importing server code and an example importing the platform's code; not their tests", async () => {
       dir = await mkdtemp(path.join(os.tmpdir(), "boundaries-"));
       const files: Record<string, string> = {
         "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", strict: true } }),
@@ -54,13 +54,18 @@ describe("import boundaries", () => {
         "pages/console.ts": `import { gateway } from "../gateway/server.js";\nimport { config } from "../lib/config.js";\nexport const page = [gateway, config];\n`,
         "pages/browser/console.ts": `import { config } from "../../lib/config.js";\nimport { part } from "./part.js";\nexport const script = [config, part];\n`,
         "pages/browser/part.ts": `export const part = 1;\n`,
+        "examples/app/server.ts": `import { readFileSync } from "node:fs";\nimport { config } from "../../lib/config.js";\nimport { part } from "./part.js";\nexport const app = [readFileSync, config, part];\n`,
+        "examples/app/part.ts": `export const part = 1;\n`,
+        "examples/app/__tests__/app.test.ts": `import { config } from "../../../lib/config.js";\nimport { app } from "../server.js";\nexport const tested = [config, app];\n`,
+        "scripts/tool.ts": `import { app } from "../examples/app/server.js";\nexport const tool = app;\n`,
       };
       for (const [file, text] of Object.entries(files)) {
         await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
         await writeFile(path.join(dir, file), text);
       }
-      assert.deepEqual(await violations(dir, ["lib", "subgraphs", "gateway", "rest-adapter", "platform", "pages", "scripts"]), [
+      assert.deepEqual(await violations(dir, ["lib", "subgraphs", "gateway", "rest-adapter", "platform", "pages", "scripts", "examples"]), [
         "browser-pages-import-packages-only: pages/browser/console.ts → lib/config.ts",
+        "examples-stand-alone: examples/app/server.ts → lib/config.ts",
         "lib-imports-nothing-above-it: lib/config.ts → gateway/server.ts",
         "no-cross-domain-imports: subgraphs/alpha/index.ts → subgraphs/beta/domain/rule.ts",
         "no-cross-domain-imports: subgraphs/alpha/types.ts → subgraphs/beta/domain/rule.ts",

@@ -1,5 +1,7 @@
 // @tier process
 import assert from "node:assert/strict";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { createTestDatabase, type TestDatabase } from "../../testing/database.js";
 import { HttpClient } from "../../testing/http.js";
@@ -78,5 +80,27 @@ describe("npm run seed against a running platform", () => {
     assert.deepEqual(designs.body.items.map((design: { title: string }) => design.title), ["Demo poster"]);
     const published = await http.get("/api/blog/blogs/demo-welcome");
     assert.equal(published.status, 200);
+  });
+
+  test("the demo client of an older seed (redirecting only to localhost:3000) is replaced by one the example integration and npm run token can both use", async () => {
+    const older = await runProcess(["scripts/oauth-client.ts", "--name", "Demo integration", "--redirect-uri", "http://localhost:3000/callback", "--scopes", DEMO_INTEGRATION.scopes], env);
+    assert.equal(older.code, 0, older.output);
+    const { client_id, client_secret } = JSON.parse(older.output.trim().split("\n").at(-1)!);
+    const ledger = path.join(database.dataDir, "demo-seed.json");
+    const kept = JSON.parse(await readFile(ledger, "utf8"));
+    await writeFile(ledger, JSON.stringify({ ...kept, integration: { clientId: client_id, clientSecret: client_secret, redirectUri: "http://localhost:3000/callback" } }));
+    /** Whether the consent page takes this redirect URI for the client (a URI not registered is an error page, 400). */
+    const consentPage = async (clientId: string, redirectUri: string) =>
+      (await http.get(`/oauth/authorize?${new URLSearchParams({ response_type: "code", client_id: clientId, redirect_uri: redirectUri, scope: "profile:read", state: "s", code_challenge: "x".repeat(43), code_challenge_method: "S256" })}`)).status;
+    assert.equal(await consentPage(client_id, "http://127.0.0.1:8976/callback"), 400);
+
+    const again = await runProcess("scripts/seed.ts", env);
+    assert.equal(again.code, 0, again.output);
+    assert.match(again.output, /demo data: 1 pieces added, 15 already there/);
+    const replaced = JSON.parse(await readFile(ledger, "utf8")).integration;
+    assert.notEqual(replaced.clientId, client_id);
+    assert.ok(again.output.includes(`"client_id":"${replaced.clientId}"`), again.output);
+    assert.equal(await consentPage(replaced.clientId, "http://localhost:3000/callback"), 200);
+    assert.equal(await consentPage(replaced.clientId, "http://127.0.0.1:8976/callback"), 200);
   });
 });

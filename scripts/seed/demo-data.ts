@@ -21,10 +21,14 @@ export const DEMO_TASKS = [
 export const DEMO_WORK_ORDER = { orderNumber: "DEMO-WO-1", title: "Demo: design sprint" };
 export const DEMO_INVOICE = { invoiceNumber: "DEMO-INV-1", amount: "1500.00", status: "SENT" };
 
+/**
+ * The demo client. Its redirect URIs are the example integration's (`npm run example:integration`,
+ * `http://localhost:$INTEGRATION_PORT/callback`) and the token command's loopback (`npm run token`,
+ * `http://127.0.0.1:$TOKEN_CALLBACK_PORT/callback`): examples/integration/settings.ts.
+ */
 export const DEMO_INTEGRATION = {
   name: "Demo integration",
-  redirectUri: "http://localhost:3000/callback",
-  scopes: "openid profile email profile:read asset:read asset:write design:meta:read design:content:read design:content:write comment:read comment:write",
+  scopes: "openid profile email profile:read asset:read asset:write design:meta:read design:content:read design:content:write comment:read comment:write folder:read",
 };
 
 export const DEMO_ASSET_NAME = "Demo logo";

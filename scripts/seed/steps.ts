@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
+import { demoRedirectUris } from "../../examples/integration/settings.js";
 import type { OperatorSession } from "../platform-client.js";
 import type { DemoHttp } from "./demo-http.js";
 import * as demo from "./demo-data.js";
@@ -119,23 +120,30 @@ const invoiceStep: SeedStep = {
   },
 };
 
+/**
+ * The demo client, registered for the example integration's callback and the token command's loopback. One
+ * kept from an earlier run is used again while it is registered for both and for every demo scope (the graph
+ * has no way to change a client: one of an older seed, or of other ports, is replaced by a new one).
+ */
 const integrationStep: SeedStep = {
   name: "OAuth client",
   async run(state) {
     const known = (await readLedger(state)).integration;
+    const redirectUris = demoRedirectUris();
     if (known) {
-      const { integration } = await state.operator.graphql(`query($id: ID!) { integration(clientId: $id) { clientId } }`, { id: known.clientId });
-      if (integration) {
-        state.integration = known;
+      const { integration } = await state.operator.graphql(`query($id: ID!) { integration(clientId: $id) { clientId redirectUris scopes } }`, { id: known.clientId });
+      const covers = (have: string[], want: string[]) => want.every((item) => have.includes(item));
+      if (integration && covers(integration.redirectUris, redirectUris) && covers(integration.scopes, demo.DEMO_INTEGRATION.scopes.split(" "))) {
+        state.integration = { ...known, redirectUri: redirectUris[0] };
         return false;
       }
     }
     const { registerIntegration } = await state.operator.graphql(
       `mutation($name: String!, $uris: [String!]!, $scopes: String!, $owner: Int) {
         registerIntegration(name: $name, redirectUris: $uris, scopes: $scopes, ownerId: $owner) { clientId clientSecret } }`,
-      { name: demo.DEMO_INTEGRATION.name, uris: [demo.DEMO_INTEGRATION.redirectUri], scopes: demo.DEMO_INTEGRATION.scopes, owner: user(state, "STAFF").userId },
+      { name: demo.DEMO_INTEGRATION.name, uris: redirectUris, scopes: demo.DEMO_INTEGRATION.scopes, owner: user(state, "STAFF").userId },
     );
-    state.integration = { clientId: registerIntegration.clientId, clientSecret: registerIntegration.clientSecret, redirectUri: demo.DEMO_INTEGRATION.redirectUri };
+    state.integration = { clientId: registerIntegration.clientId, clientSecret: registerIntegration.clientSecret, redirectUri: redirectUris[0] };
     await remember(state, { integration: state.integration });
     return true;
   },
