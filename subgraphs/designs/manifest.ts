@@ -1,5 +1,4 @@
 import { defineManifest, ENTITY_REFERENCE, prismaModel } from "../../lib/modules/domain-manifest.js";
-import { RENDER_SETTING_DOCS } from "./domain/render/render-settings.js";
 
 /** Where accepted edits are announced after they commit: `{ designId, version }`. */
 export const DESIGN_EDIT_EVENTS = "design-edits";
@@ -57,8 +56,37 @@ export default defineManifest({
     },
   },
   settingDocs: [
-    // The render budget: its rows beside the code that reads it (domain/render/render-settings.ts).
-    ...RENDER_SETTING_DOCS,
+    // The render budget, read by domain/render/render-settings.ts.
+    {
+      names: ["DESIGN_RENDER_ELEMENTS_MAX"],
+      default: "`1000`",
+      meaning: "most elements drawn of one page (thumbnails, the viewer, exports), back to front: those on top past it are left out and the render is logged",
+    },
+    {
+      names: ["DESIGN_RENDER_TEXT_LINES_MAX"],
+      default: "`2000`",
+      meaning: "most lines of text drawn on one page, every text box together; lines a box cannot show (below it) are never drawn nor counted; past it the rest of the page's text is left out and the render is logged",
+    },
+    {
+      names: ["DESIGN_RENDER_TEXT_CHARACTERS_MAX"],
+      default: "`20000`",
+      meaning: "most characters of text drawn on one page, every text box together; characters a line cannot show (past its box's width at a tenth of an em each) are never drawn nor counted; past it the rest is left out and the render is logged",
+    },
+    {
+      names: ["DESIGN_RENDER_MAX_PIXELS"],
+      default: "`40000000`",
+      meaning: "most pixels of one drawn page (sharp's input limit is set from the picture asked for); keep `EXPORT_MAX_PIXELS` at or under it, else larger export pages fail",
+    },
+    {
+      names: ["DESIGN_RENDER_TIMEOUT_SECONDS"],
+      default: "`20`",
+      meaning: "a page's render still running after this is abandoned (at most 3600): a thumbnail is then null (the viewer says the page could not be drawn) for that version, an export job fails (`internal_failure`); a read also gives up after waiting this long for a turn",
+    },
+    {
+      names: ["DESIGN_RENDER_CONCURRENCY"],
+      default: "`2`",
+      meaning: "pages one process draws at once (thumbnails and exports together; sharp works on libuv's threadpool, 4 threads unless `UV_THREADPOOL_SIZE`): the others wait their turn",
+    },
     { names: ["DESIGN_ELEMENTS_MAX"], default: "`10000`", meaning: "most elements one design holds, all its pages together; an edit, copy, merge, resize, autofill or import past it is refused (`BAD_USER_INPUT`, `reason` `DESIGN_CONTENT_LIMIT`; a merge `413`; a job fails with `create_design_error`)" },
     { names: ["DESIGN_TEXT_MAX"], default: "`2000000`", meaning: "most characters of text one design holds, all its pages together; refused as `DESIGN_ELEMENTS_MAX` is" },
     { names: ["DESIGN_PAGE_TEXT_MAX"], default: "`100000`", meaning: "most characters of text on one page of a design; refused as `DESIGN_ELEMENTS_MAX` is" },

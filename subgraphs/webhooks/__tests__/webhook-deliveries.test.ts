@@ -205,7 +205,8 @@ describe("comment and mention events", () => {
     assert.deepEqual(await deliveriesOf(http(), c.p.staff, blind.app.clientId), []);
     assert.equal(watcher.receiver.requests.length, 4, "another team's comments are not the user's");
     const delivered = await deliveriesWhen(http(), c.p.staff, watcher.app.clientId, (items) => items.length === 4 && items.every((item) => item.status === "delivered"));
-    assert.deepEqual(delivered.map((item) => item.attempts.map((attempt: any) => [attempt.httpStatus, attempt.outcome])), [[[200, "delivered"]], [[200, "delivered"]], [[200, "delivered"]], [[200, "delivered"]]]);
+    const attempts = delivered.map((item) => item.attempts.map((attempt: any) => [attempt.httpStatus, attempt.outcome]));
+    assert.deepEqual(attempts, [[[200, "delivered"]], [[200, "delivered"]], [[200, "delivered"]], [[200, "delivered"]]], JSON.stringify(delivered.map((item) => item.attempts)));
     assert.deepEqual(JSON.parse(delivered.find((item) => item.kind === "comment" && JSON.parse(item.event).content.comment_event.type === "reply").event), fourth, "the owner reads the notification as delivered");
   });
 

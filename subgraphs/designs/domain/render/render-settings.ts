@@ -1,4 +1,3 @@
-import type { SettingDoc } from "../../../../lib/modules/domain-manifest.js";
 import type { Settings } from "../../../../lib/settings.js";
 import { DEFAULT_RENDER_BUDGET, type RenderBudget } from "./page-svg.js";
 
@@ -33,39 +32,3 @@ export function renderSettings(settings: Settings): RenderSettings {
     concurrency: settings.positiveInt("DESIGN_RENDER_CONCURRENCY", defaults.concurrency),
   };
 }
-
-const shown = (value: number) => `\`${value}\``;
-
-/** The render budget's rows of docs/configuration.md (the designs manifest's `settingDocs`). */
-export const RENDER_SETTING_DOCS: readonly SettingDoc[] = [
-  {
-    names: ["DESIGN_RENDER_ELEMENTS_MAX"],
-    default: shown(DEFAULT_RENDER_SETTINGS.budget.elements),
-    meaning: "most elements drawn of one page (thumbnails, the viewer, exports), back to front: those on top past it are left out and the render is logged",
-  },
-  {
-    names: ["DESIGN_RENDER_TEXT_LINES_MAX"],
-    default: shown(DEFAULT_RENDER_SETTINGS.budget.textLines),
-    meaning: "most lines of text drawn on one page, every text box together; lines a box cannot show (below it) are never drawn nor counted; past it the rest of the page's text is left out and the render is logged",
-  },
-  {
-    names: ["DESIGN_RENDER_TEXT_CHARACTERS_MAX"],
-    default: shown(DEFAULT_RENDER_SETTINGS.budget.textCharacters),
-    meaning: "most characters of text drawn on one page, every text box together; characters a line cannot show (past its box's width at a tenth of an em each) are never drawn nor counted; past it the rest is left out and the render is logged",
-  },
-  {
-    names: ["DESIGN_RENDER_MAX_PIXELS"],
-    default: shown(DEFAULT_RENDER_SETTINGS.maxPixels),
-    meaning: "most pixels of one drawn page (sharp's input limit is set from the picture asked for); keep `EXPORT_MAX_PIXELS` at or under it, else larger export pages fail",
-  },
-  {
-    names: ["DESIGN_RENDER_TIMEOUT_SECONDS"],
-    default: shown(DEFAULT_RENDER_SETTINGS.timeoutSeconds),
-    meaning: "a page's render still running after this is abandoned (at most 3600): a thumbnail is then null (the viewer says the page could not be drawn) for that version, an export job fails (`internal_failure`); a read also gives up after waiting this long for a turn",
-  },
-  {
-    names: ["DESIGN_RENDER_CONCURRENCY"],
-    default: shown(DEFAULT_RENDER_SETTINGS.concurrency),
-    meaning: "pages one process draws at once (thumbnails and exports together; sharp works on libuv's threadpool, 4 threads unless `UV_THREADPOOL_SIZE`): the others wait their turn",
-  },
-];
