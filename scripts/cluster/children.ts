@@ -11,7 +11,16 @@ const file = (relative: string) => fileURLToPath(new URL(relative, ROOT));
  * How each process of the cluster runs: `node` itself (no npm wrapper) on the sources, with the start
  * scripts' tracing preload, and the preload that stops it when the cluster's own process goes away.
  */
-const NODE_FLAGS = [...TYPESCRIPT_LOADER, "--import", file("lib/telemetry/preload.ts"), "--import", file("lib/process/follow-parent.ts")];
+const NODE_FLAGS = [
+  ...TYPESCRIPT_LOADER,
+  "--import",
+  file("lib/telemetry/preload.ts"),
+  "--import",
+  file("lib/process/follow-parent.ts"),
+  // A young generation of 8 MiB semi-spaces instead of V8's default: measured, the layout holds about
+  // 500 MB less (2.09 → 1.61 GB at ready), for somewhat more frequent minor collections. NODE_OPTIONS may say otherwise.
+  ...(/--max-semi-space-size/.test(process.env.NODE_OPTIONS ?? "") ? [] : ["--max-semi-space-size=8"]),
+];
 
 /** One process of the cluster: what it is, how it is asked whether it is ready, and its exit. */
 export interface ClusterChild {
