@@ -16,7 +16,7 @@ import type { SettingDoc } from "../../lib/modules/domain-manifest.js";
 export type { SettingDoc };
 
 export const SETTINGS: readonly SettingDoc[] = [
-  { names: ["PORT"], default: "`4000`", meaning: "gateway: `/graphql`, `/healthz`, and (one process) `/api/...`" },
+  { names: ["PORT"], default: "`4000`", meaning: "the gateway's port, the public origin: `/graphql`, the REST paths, OAuth, the pages, files, `/healthz`; `npm run start:edge` and `npm run start:cluster` listen on it in front of the gateways" },
   { names: ["DATA_DIR"], default: "`./.data`", meaning: "embedded database and generated secret" },
   { names: ["BLOB_STORE"], default: "`file`", meaning: "where files (uploads, thumbnails, renders, imports, exports) live: `file` (under `DATA_DIR/blobs`) or `s3` (a bucket of S3 or an S3-compatible store, the `S3_*` settings; docs/object-storage.md)" },
   { names: ["S3_ENDPOINT"], default: "— (AWS)", meaning: "`BLOB_STORE=s3`: the store's URL (`http://minio:9000`); empty for AWS itself, whose endpoint follows `S3_REGION`" },
@@ -45,7 +45,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { names: ["ROLE_CACHE_SECONDS"], default: "`5`", meaning: "how long a process may reuse a user's stored roles; a role change clears every process's copy at once over the bus (`0`: read on every request)" },
   { names: ["HOST"], default: "`0.0.0.0`", meaning: "interface the public ports bind to" },
   { names: ["CONSOLE_CLIENT_ID", "CONSOLE_CLIENT_SECRET"], default: "—", meaning: "the job console's OAuth client (both or neither): with them `/console` and the design editor sign users in" },
-  { names: ["PUBLIC_URL"], default: "`http://localhost:$PORT`", meaning: "where clients reach the deployment: OpenID issuer, discovery URLs" },
+  { names: ["PUBLIC_URL"], default: "`http://localhost:$PORT`", meaning: "the one origin clients reach the deployment at: every URL the platform hands out names it (OpenID issuer and discovery, sign-in, OpenAPI servers, signed file URLs); `npm run seed` and the other operator tools reach the platform there" },
   { names: ["SUBGRAPH_HOST"], default: "`127.0.0.1`", meaning: "interface subgraphs listen on: loopback, so only the gateway (on the same machine) reaches them" },
   { names: ["FILES_URL"], default: "the assets subgraph's base URL", meaning: "split processes: where the gateway forwards signed `/blobs/…` and `/uploads/…` URLs" },
   { names: ["RATE_LIMIT_KEY_PREFIX"], default: "`rate-limit`", meaning: "prefix of every rate-limit and event-bus key in Redis (one per deployment sharing a Redis)" },
