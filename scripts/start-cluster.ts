@@ -152,6 +152,14 @@ if (s3Given) {
   });
 }
 
+// The settings every process reads, checked once here: a mistake is one line, not seven processes failing.
+try {
+  loadConfig(shared);
+} catch (error) {
+  await stopChildren(children, graceMs);
+  fail((error as Error).message);
+}
+
 for (const group of groups) {
   const ports = group.domains.map((domain) => subgraphEndpoint(config.settings, domain).port);
   start(
