@@ -72,6 +72,8 @@ export interface Config {
   jobLeaseMs: number;
   /** `npm run start:worker`: workers in the process and the port of its `/healthz` (0: any free port). */
   workerProcess: { concurrency: number; healthPort: number };
+  /** `npm run start:edge`: the gateways it spreads the public origin over (base URLs). */
+  edgeUpstreams: string[];
   /** Which proxies in front of the public ports may name the client (`X-Forwarded-For`): Express's `trust proxy`. */
   trustProxy: string;
   /** How long a process may answer from its copy of a user's roles; a change announced on the bus clears it at once. */
@@ -169,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Settings = process.env): Con
       concurrency: Math.max(1, settings.count("WORKER_CONCURRENCY", 2)),
       healthPort: settings.port("WORKER_HEALTH_PORT", 0),
     },
+    edgeUpstreams: (settings.optionalString("EDGE_UPSTREAMS") ?? "").split(",").map((url) => url.trim()).filter(Boolean),
     trustProxy: settings.string("TRUST_PROXY", "false"),
     roleCacheMs: settings.count("ROLE_CACHE_SECONDS", 5) * 1000,
     production,

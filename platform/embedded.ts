@@ -5,14 +5,10 @@ import type { DomainModule } from "../lib/modules/domain-module.js";
 import { startDomain } from "../lib/modules/serve-domain.js";
 import { fileServiceModule, subgraphEndpoint } from "../lib/modules/topology.js";
 import { createDataRuntime, type DataRuntime } from "../lib/runtime.js";
-import { adapterOptions, mountPrefixedServices, startDirectPorts } from "../rest-adapter/server.js";
-import { GatewayUnavailableError, type GraphQLResult, type RunOperation } from "../rest-adapter/gateway-client.js";
 import type { RestServicePart } from "../rest-adapter/route-table.js";
-import { restServicesWith } from "../rest-adapter/services.js";
-import { besideGateway } from "../rest-adapter/graph-schema.js";
-import { telemetry } from "../lib/telemetry/hooks.js";
 import { startWorkers, type RunningWorkers } from "../workers/start.js";
 import { start as startGateway, type RunningGateway } from "../gateway/server.js";
+import { restBesideGateway } from "../gateway/rest-beside.js";
 import { composeSupergraph } from "../gateway/compose.js";
 
 export interface EmbeddedPlatform {
@@ -48,20 +44,9 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
   }
   const subgraphUrls = Object.fromEntries(Object.entries(subgraphs).map(([name, server]) => [name, `${server.url}/graphql`]));
   const files = fileServiceModule(domains);
-  let gatewayUrl = "";
-  let gateway: RunningGateway | undefined;
-  // The REST adapter beside the gateway runs its operations straight into it: no loopback HTTP, no second JSON round.
-  const inGateway: RunOperation = async ({ query, variables, caller }) => {
-    if (!gateway) throw new GatewayUnavailableError("the gateway is starting");
-    try {
-      const run = () => gateway!.runOperation({ query, variables, authorization: caller.authorization, clientAddress: caller.address });
-      return (await (telemetry.inProcessGateway ? telemetry.inProcessGateway(run) : run())) as GraphQLResult;
-    } catch (error) {
-      throw new GatewayUnavailableError(`the gateway could not run the operation: ${(error as Error).message}`);
-    }
-  };
   const supergraphSdl = await (options.compose ?? composeSupergraph)(domains, subgraphUrls);
-  const adapter = adapterOptions(config, runtime.log, () => gatewayUrl, runtime.internalCalls, runtime.readiness, besideGateway(supergraphSdl), inGateway, restServicesWith(options.restRoutes ?? []));
+  // The REST adapter beside the gateway runs its operations straight into it: no loopback HTTP, no second JSON round.
+  const rest = restBesideGateway(config, { log: runtime.log, internalCalls: runtime.internalCalls, readiness: runtime.readiness, supergraphSdl, restRoutes: options.restRoutes });
   const main = await startGateway(
     config.port,
     {
@@ -74,15 +59,14 @@ export async function startEmbedded(config: Config, domains: readonly DomainModu
       internalCalls: runtime.internalCalls,
       readiness: runtime.readiness,
       fileServiceUrl: () => files && subgraphs[files.name].url,
-      mount: (app) => mountPrefixedServices(app, adapter),
+      mount: rest.mount,
       // The gateway runs their operations in this process; their ports stay open for other gateways.
       inProcessSubgraphs: subgraphs,
     },
     config.host,
   );
-  gatewayUrl = `${main.url}/graphql`;
-  gateway = main;
-  const direct = await startDirectPorts(config, adapter, config.host);
+  rest.attach(main);
+  const direct = await rest.startDirectPorts(config.host);
   const workers = await startWorkers(runtime, config.embeddedWorkers, domains);
   return {
     runtime,

@@ -1,19 +1,22 @@
 import { writeFileSync } from "node:fs";
 import { stringify } from "yaml";
-import { variablePrefix } from "../lib/modules/domain-manifest.js";
-import { MANIFESTS } from "../subgraphs/manifests.js";
 import { readCommandLine } from "../lib/process/command-line.js";
+import { BUCKET, DIRECT_PORTS, GATEWAY_PORT, GROUPS, groupCommand, groupName, groupPorts, IMAGES, nodeCommand, PLATFORM_IMAGE, subgraphUrlsOn, WORKER_HEALTH_PORT } from "./deploy/layout.js";
 
 /**
- * `compose.yaml`, the scale-out layout, derived from the domains' manifests: PostgreSQL, Redis, an S3-compatible
- * object store, every domain's subgraph, two gateways, the REST adapter and a job worker, each running the npm
- * script the split-process tests start (in its compiled form, `start:prod:…`). No volume is shared: files live
- * in the object store's bucket. `npm run deploy:compose-file` rewrites it.
+ * `compose.yaml`, the scale-out layout (scripts/deploy/layout.ts) on one Docker host: PostgreSQL, Redis, an
+ * S3-compatible object store and its bucket, the migrations, the subgraph process groups, two gateways, the
+ * one public origin in front of them (`start:edge`) and a job worker. `npm run deploy:compose-file` rewrites it.
  */
 export const COMPOSE_FILE = new URL("../compose.yaml", import.meta.url);
 
+const S3_SECRET = "${S3_SECRET_ACCESS_KEY:?set S3_SECRET_ACCESS_KEY (8 characters or more)}";
+const S3_KEY = "${S3_ACCESS_KEY_ID:-platform}";
+
 const platform = {
-  image: "federated-platform:latest",
+  image: `${PLATFORM_IMAGE}:latest`,
+  // tini as PID 1: signals reach node, and the children its decoders start are reaped.
+  init: true,
   restart: "unless-stopped",
   environment: {
     NODE_ENV: "production",
@@ -31,71 +34,50 @@ const platform = {
     BLOB_STORE: "s3",
     S3_ENDPOINT: "http://object-store:9000",
     S3_REGION: "us-east-1",
-    S3_BUCKET: "platform-files",
+    S3_BUCKET: BUCKET,
     S3_FORCE_PATH_STYLE: "true",
-    S3_ACCESS_KEY_ID: "${S3_ACCESS_KEY_ID:-platform}",
-    S3_SECRET_ACCESS_KEY: "${S3_SECRET_ACCESS_KEY:?set S3_SECRET_ACCESS_KEY (8 characters or more)}",
+    S3_ACCESS_KEY_ID: S3_KEY,
+    S3_SECRET_ACCESS_KEY: S3_SECRET,
   },
 };
 
-/** The object store: MinIO, one S3-compatible server among others (any S3 endpoint takes the same settings). */
-const objectStore = {
-  "object-store": {
-    image: "minio/minio:latest",
-    command: ["server", "/data"],
-    environment: { MINIO_ROOT_USER: "${S3_ACCESS_KEY_ID:-platform}", MINIO_ROOT_PASSWORD: "${S3_SECRET_ACCESS_KEY:?set S3_SECRET_ACCESS_KEY (8 characters or more)}" },
-    volumes: ["object-data:/data"],
-    healthcheck: { test: ["CMD", "mc", "ready", "local"], interval: "2s", retries: 30 },
-  },
-  "object-store-bucket": {
-    image: "minio/mc:latest",
-    depends_on: { "object-store": { condition: "service_healthy" } },
-    environment: { S3_ACCESS_KEY_ID: "${S3_ACCESS_KEY_ID:-platform}", S3_SECRET_ACCESS_KEY: "${S3_SECRET_ACCESS_KEY:?set S3_SECRET_ACCESS_KEY (8 characters or more)}" },
-    // The bucket, and a lifecycle rule behind the exports sweep: an export's files go two days after they were written
-    // even if no sweep ran (their URLs last 24 hours). MinIO ends multipart uploads left unfinished after 24 hours itself.
-    entrypoint: [
-      "sh",
-      "-c",
-      'mc alias set store http://object-store:9000 "$$S3_ACCESS_KEY_ID" "$$S3_SECRET_ACCESS_KEY" && mc mb --ignore-existing store/platform-files && (mc ilm rule ls store/platform-files | grep -q exports/ || mc ilm rule add --prefix exports/ --expire-days 2 store/platform-files)',
-    ],
-  },
-};
+/** Ready when every port given answers `/readyz` 200 (a probe in the image's own node: the image has no curl). */
+function readiness(...ports: number[]) {
+  const probe = `Promise.all([${ports.join(",")}].map((p) => fetch('http://127.0.0.1:' + p + '/readyz'))).then((rs) => process.exit(rs.every((r) => r.ok) ? 0 : 1), () => process.exit(1))`;
+  return { test: ["CMD", "node", "-e", probe], interval: "5s", timeout: "4s", start_period: "60s", retries: 30 };
+}
 
-const dependsOnData = {
-  postgres: { condition: "service_healthy" },
-  redis: { condition: "service_started" },
-  "object-store-bucket": { condition: "service_completed_successfully" },
-};
-const serviceName = (domain: string) => `subgraph-${domain}`;
-const subgraphUrls = Object.fromEntries(MANIFESTS.map((domain) => [`${variablePrefix(domain.name)}_SUBGRAPH_URL`, `http://${serviceName(domain.name)}:${domain.port}/graphql`]));
-const everySubgraph = Object.fromEntries(MANIFESTS.map((domain) => [serviceName(domain.name), { condition: "service_healthy" }]));
-const healthcheck = (port: number) => ({
-  test: ["CMD", "node", "-e", `fetch('http://127.0.0.1:${port}/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))`],
-  interval: "5s",
-  retries: 30,
-});
+const healthy = { condition: "service_healthy" };
+const completed = { condition: "service_completed_successfully" };
+/** What every process with data waits for: the database migrated, Redis, the bucket made. */
+const dataReady = { migrate: completed, redis: healthy, "object-store-bucket": completed };
 
-function gateway(hostPort: number) {
+function gateway() {
   return {
     ...platform,
-    command: ["npm", "run", "start:prod:gateway"],
-    environment: { ...platform.environment, ...subgraphUrls, PORT: "4000" },
-    ports: [`${hostPort}:4000`],
-    depends_on: everySubgraph,
-    healthcheck: healthcheck(4000),
+    command: nodeCommand("start:prod:gateway"),
+    environment: {
+      ...platform.environment,
+      ...subgraphUrlsOn(groupName),
+      PORT: String(GATEWAY_PORT),
+      // Only the edge reaches a gateway (no port of theirs is published): its X-Forwarded-For names the client.
+      TRUST_PROXY: "uniquelocal",
+    },
+    depends_on: Object.fromEntries(GROUPS.map((group) => [groupName(group), healthy])),
+    healthcheck: readiness(GATEWAY_PORT),
   };
 }
 
 export function composeDocument(): Record<string, unknown> {
   const subgraphs = Object.fromEntries(
-    MANIFESTS.map((domain) => [
-      serviceName(domain.name),
+    GROUPS.map((group) => [
+      groupName(group),
       {
         ...platform,
-        command: ["npm", "run", "start:prod:subgraph", "--", domain.name],
-        environment: { ...platform.environment, [`${variablePrefix(domain.name)}_SUBGRAPH_PORT`]: String(domain.port) },
-        depends_on: dependsOnData,
-        healthcheck: healthcheck(domain.port),
+        command: groupCommand(group),
+        environment: { ...platform.environment, ...groupPorts(group) },
+        depends_on: dataReady,
+        healthcheck: readiness(...group.domains.map((domain) => domain.port)),
       },
     ]),
   );
@@ -103,30 +85,55 @@ export function composeDocument(): Record<string, unknown> {
     name: "federated-platform",
     services: {
       postgres: {
-        image: "postgres:17",
+        image: IMAGES.postgres,
+        restart: "unless-stopped",
         environment: { POSTGRES_USER: "platform", POSTGRES_PASSWORD: "platform", POSTGRES_DB: "platform" },
         volumes: ["postgres-data:/var/lib/postgresql/data"],
         healthcheck: { test: ["CMD", "pg_isready", "-U", "platform"], interval: "2s", retries: 30 },
       },
-      redis: { image: "redis:7" },
-      ...objectStore,
-      ...subgraphs,
-      "gateway-a": gateway(4000),
-      "gateway-b": gateway(4100),
-      rest: {
+      redis: {
+        image: IMAGES.redis,
+        restart: "unless-stopped",
+        healthcheck: { test: ["CMD", "redis-cli", "ping"], interval: "2s", retries: 30 },
+      },
+      "object-store": {
+        image: IMAGES.objectStore,
+        restart: "unless-stopped",
+        // VersityGW's POSIX backend: each bucket a directory of the volume, each object a file.
+        environment: { ROOT_ACCESS_KEY: S3_KEY, ROOT_SECRET_KEY: S3_SECRET, VGW_PORT: ":9000", VGW_HEALTH: "/health", VGW_BACKEND: "posix", VGW_BACKEND_ARG: "/data" },
+        volumes: ["object-data:/data"],
+        healthcheck: { test: ["CMD", "wget", "-q", "-O", "/dev/null", "http://127.0.0.1:9000/health"], interval: "2s", retries: 30 },
+      },
+      "object-store-bucket": {
         ...platform,
-        command: ["npm", "run", "start:prod:rest"],
-        environment: { ...platform.environment, REST_PORT: "8080", GATEWAY_URL: "http://gateway-a:4000/graphql" },
-        ports: ["8080:8080", "8082-8087:8082-8087"],
-        depends_on: { "gateway-a": { condition: "service_healthy" } },
-        healthcheck: healthcheck(8080),
+        restart: "no",
+        command: nodeCommand("s3:create-bucket:prod"),
+        depends_on: { "object-store": healthy },
+      },
+      migrate: {
+        ...platform,
+        restart: "no",
+        command: nodeCommand("db:migrate:prod"),
+        depends_on: { postgres: healthy },
+      },
+      ...subgraphs,
+      "gateway-a": gateway(),
+      "gateway-b": gateway(),
+      // The one public origin (PUBLIC_URL): every path, spread over the gateways; the business services' own ports too.
+      edge: {
+        ...platform,
+        command: nodeCommand("start:prod:edge"),
+        environment: { ...platform.environment, PORT: String(GATEWAY_PORT), EDGE_UPSTREAMS: `http://gateway-a:${GATEWAY_PORT},http://gateway-b:${GATEWAY_PORT}` },
+        ports: [`${GATEWAY_PORT}:${GATEWAY_PORT}`, ...DIRECT_PORTS.map(({ port }) => `${port}:${port}`)],
+        depends_on: { "gateway-a": healthy, "gateway-b": healthy },
+        healthcheck: readiness(GATEWAY_PORT),
       },
       worker: {
         ...platform,
-        command: ["npm", "run", "start:prod:worker"],
-        environment: { ...platform.environment, WORKER_HEALTH_PORT: "8090" },
-        depends_on: dependsOnData,
-        healthcheck: healthcheck(8090),
+        command: nodeCommand("start:prod:worker"),
+        environment: { ...platform.environment, WORKER_HEALTH_PORT: String(WORKER_HEALTH_PORT) },
+        depends_on: dataReady,
+        healthcheck: readiness(WORKER_HEALTH_PORT),
       },
     },
     volumes: { "postgres-data": {}, "object-data": {} },
@@ -134,14 +141,17 @@ export function composeDocument(): Record<string, unknown> {
 }
 
 export function composeText(): string {
-  return `# Written by \`npm run deploy:compose-file\` from the domains' manifests: edit that script, not this file.\n# JWT_SECRET=… S3_SECRET_ACCESS_KEY=… docker compose up (after \`docker build -t federated-platform .\`)\n${stringify(composeDocument(), { aliasDuplicateObjects: false })}`;
+  return `# Written by \`npm run deploy:compose-file\` from the domains' manifests: edit that script, not this file.
+# docker build -t ${PLATFORM_IMAGE} . && JWT_SECRET=… S3_SECRET_ACCESS_KEY=… docker compose up (docs/operations.md)
+${stringify(composeDocument(), { aliasDuplicateObjects: false })}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   readCommandLine(`Usage: npm run deploy:compose-file
 
-Writes compose.yaml from the domains' manifests: PostgreSQL, Redis, an S3-compatible object store, every domain's
-subgraph, two gateways, the REST adapter and a worker, each on the port its settings give. (The supergraph: npm run compose.)`);
+Writes compose.yaml from the domains' manifests: PostgreSQL, Redis, an S3-compatible object store and its bucket,
+the migrations, the subgraph process groups, two gateways, the one public origin in front of them and a worker.
+(The Kubernetes manifests: npm run deploy:kubernetes. The supergraph: npm run compose.)`);
   writeFileSync(COMPOSE_FILE, composeText());
   console.log("wrote compose.yaml");
 }

@@ -1,3 +1,4 @@
+import { mkdir } from "node:fs/promises";
 import { BusinessTokenService } from "../lib/auth/business-token.js";
 import { resolveJwtSecret } from "../lib/auth/jwt-secret.js";
 import { loadConfig } from "../lib/config.js";
@@ -5,7 +6,7 @@ import { createLogger } from "../lib/logger.js";
 import { anyDirectPorts } from "../rest-adapter/services.js";
 
 export interface OperatorSession {
-  /** The platform's main port (`/graphql`, the REST paths), as this tool reaches it. */
+  /** The platform's origin (`/graphql`, the REST paths): PUBLIC_URL, as this tool reaches it. */
   baseUrl: string;
   /** Where the platform keeps its files (`DATA_DIR`): the generated secret, and what the tools remember. */
   dataDir: string;
@@ -22,14 +23,21 @@ export interface OperatorSession {
  */
 export async function operatorSession(): Promise<OperatorSession> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+  // What the tools remember goes there, even when the platform keeps no data in it (PostgreSQL, S3).
+  await mkdir(config.dataDir, { recursive: true });
   const secret = await resolveJwtSecret(config, createLogger(config.logLevel, "operator", config.logFormat));
-  const running = await fetch(`http://127.0.0.1:${config.port}/healthz`).then((r) => r.ok, () => false);
+  // The deployment's one origin (PUBLIC_URL, by default this machine's PORT), whatever its layout.
+  const running = await fetch(`${config.publicUrl}/healthz`).then((r) => r.ok, () => false);
+  if (!running && config.settings.raw("PUBLIC_URL") !== undefined) {
+    console.error(`no platform answers at PUBLIC_URL (${config.publicUrl}/healthz): start it, or unset PUBLIC_URL to use one started for this command`);
+    process.exit(1);
+  }
   const platform = running
     ? undefined
     : await startPlatformHere();
   // Tokens the platform it talks to accepts: the same secret, issuer and audience as its own.
   const tokens = platform?.runtime.tokens ?? new BusinessTokenService({ secret, ...config.businessTokens });
-  const baseUrl = platform ? platform.main.url : `http://127.0.0.1:${config.port}`;
+  const baseUrl = platform ? platform.main.url : config.publicUrl;
   const url = `${baseUrl}/graphql`;
   return {
     baseUrl,

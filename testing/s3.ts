@@ -1,16 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import S3rver from "@20minutes/s3rver";
 import { startFaultProxy, type FaultProxy } from "./fault-proxy.js";
-
-/** How s3rver names the file of an object's bytes (`<bucket>/<key>._S3rver_object`). */
-const OBJECT_SUFFIX = "._S3rver_object";
-
-/** The keys s3rver accepts by default (it checks every request's signature against them). */
-const ACCESS_KEY = "S3RVER";
+import { ACCESS_KEY, OBJECT_SUFFIX, startS3Server } from "./s3-server.js";
 
 /**
  * A real S3-protocol server over HTTP (s3rver, objects on disk in a directory of its own), reached
@@ -31,31 +24,10 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
-type Server = InstanceType<typeof S3rver> & {
-  middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
-  store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string };
-};
-interface KoaContext {
-  method: string;
-  path: string;
-  query: Record<string, string | string[] | undefined>;
-  status: number;
-}
-
 export async function startTestS3(): Promise<TestS3> {
   const directory = await mkdtemp(path.join(os.tmpdir(), "s3-"));
   const bucket = `test-${randomBytes(4).toString("hex")}`;
-  const server = new S3rver({ port: 0, address: "127.0.0.1", directory, silent: true, configureBuckets: [{ name: bucket }] }) as Server;
-  const uploadsOf = (name: string) => server.store.getResourcePath(name, undefined, "uploads");
-  // s3rver has no AbortMultipartUpload: it is answered here as S3 answers it (204, the parts gone).
-  server.middleware.unshift(async (ctx, next) => {
-    const bucketName = ctx.path.split("/")[1];
-    const uploadId = ctx.query.uploadId;
-    if (ctx.method !== "DELETE" || typeof uploadId !== "string" || !/^[0-9a-f]+$/.test(uploadId) || !bucketName) return next();
-    await rm(path.join(uploadsOf(bucketName), uploadId), { recursive: true, force: true });
-    ctx.status = 204;
-  });
-  const address = (await server.run()) as AddressInfo;
+  const { server, address, uploadsOf } = await startS3Server({ port: 0, address: "127.0.0.1", directory, buckets: [bucket] });
   const proxy = await startFaultProxy({ host: "127.0.0.1", port: address.port });
   const endpoint = `http://127.0.0.1:${proxy.port}`;
   return {

@@ -68,7 +68,7 @@ before(async () => {
     "gateway-a",
   );
   // Gateway B: a second gateway process over the same subgraphs.
-  await startHealthy("gateway/index.ts", { ...urls, PORT: String(portB) }, `http://127.0.0.1:${portB}/healthz`, "gateway-b");
+  await startHealthy("gateway/index.ts", { ...urls, ...(await freeDirectPorts()), PORT: String(portB) }, `http://127.0.0.1:${portB}/healthz`, "gateway-b");
   gatewayA = new HttpClient(`http://127.0.0.1:${portA}`);
   gatewayB = new HttpClient(`http://127.0.0.1:${portB}`);
 }, { timeout: 600_000 });

@@ -51,7 +51,8 @@ before(async () => {
   const [gatewayPort, restPort] = await Promise.all(Array.from({ length: 2 }, () => freePort()));
   const directPorts = await freeDirectPorts();
   const [authPort, workPort] = [directPorts.AUTH_PORT, directPorts.WORK_PORT];
-  await startHealthy("gateway/index.ts", { ...common, ...subgraphUrls, PORT: String(gatewayPort) }, `http://127.0.0.1:${gatewayPort}/healthz`);
+  // The gateway serves the REST paths too, with the business services' own ports: on free ports of its own here.
+  await startHealthy("gateway/index.ts", { ...common, ...subgraphUrls, ...(await freeDirectPorts()), PORT: String(gatewayPort) }, `http://127.0.0.1:${gatewayPort}/healthz`);
   await startHealthy(
     "rest-adapter/index.ts",
     {
@@ -99,6 +100,18 @@ describe("split processes: every subgraph, the gateway and the REST adapter each
     }
     const keys = await rest.get("/rest/v1/oidc/jwks");
     assert.equal(keys.body.keys[0].kty, "RSA");
+  });
+
+  test("the gateway alone is the one origin: the REST paths, OAuth and discovery answer beside /graphql", async () => {
+    const email = uniqueEmail("origin");
+    const registered = await gateway.post("/api/auth/register-email-password", { email, password: PASSWORD, name: "Origin" });
+    assert.equal(registered.status, 201, registered.text);
+    const discovery = await gateway.get("/.well-known/openid-configuration");
+    assert.equal(discovery.status, 200);
+    const jwks = await fetch(discovery.body.jwks_uri.replace(discovery.body.issuer, gateway.baseUrl));
+    assert.equal(jwks.status, 200);
+    assert.equal((await gateway.get("/oauth/authorize")).status, 400, "the consent page answers (a request without a client is refused)");
+    assert.equal((await gateway.get("/v1/oidc/jwks")).status, 200);
   });
 
   test("every process says it is ready: a subgraph (its database), the gateway (every subgraph), the REST adapter (the gateway)", async () => {

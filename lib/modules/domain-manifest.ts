@@ -57,6 +57,8 @@ export interface ManifestDefinition {
   subscriptions?: SubscriptionDeclaration[];
   /** Path prefixes of pages among its wiring's `routes` that anyone with a link may open: the gateway's port passes GETs under them through. */
   publicPaths?: string[];
+  /** Runs as one replica only (a network node with an identity of its own): deployments give it a process group of its own. */
+  singleReplica?: boolean;
   /** Hosts the platform's file routes (`/blobs/…`, `/uploads/…` of every domain): the gateway forwards them to its server. */
   servesFiles?: boolean;
   /** Codegen: the context type (`../context.js#WorkContext`) and the models resolvers receive. */

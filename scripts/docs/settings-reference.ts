@@ -16,7 +16,7 @@ import type { SettingDoc } from "../../lib/modules/domain-manifest.js";
 export type { SettingDoc };
 
 export const SETTINGS: readonly SettingDoc[] = [
-  { names: ["PORT"], default: "`4000`", meaning: "gateway: `/graphql`, `/healthz`, and (one process) `/api/...`" },
+  { names: ["PORT"], default: "`4000`", meaning: "the gateway's port, the public origin: `/graphql`, the REST paths, OAuth, the pages, files, `/healthz`; `npm run start:edge` and `npm run start:cluster` listen on it in front of the gateways" },
   { names: ["DATA_DIR"], default: "`./.data`", meaning: "embedded database and generated secret" },
   { names: ["BLOB_STORE"], default: "`file`", meaning: "where files (uploads, thumbnails, renders, imports, exports) live: `file` (under `DATA_DIR/blobs`) or `s3` (a bucket of S3 or an S3-compatible store, the `S3_*` settings; docs/object-storage.md)" },
   { names: ["S3_ENDPOINT"], default: "— (AWS)", meaning: "`BLOB_STORE=s3`: the store's URL (`http://minio:9000`); empty for AWS itself, whose endpoint follows `S3_REGION`" },
@@ -46,7 +46,7 @@ export const SETTINGS: readonly SettingDoc[] = [
   { names: ["ROLE_CACHE_SECONDS"], default: "`5`", meaning: "how long a process may reuse a user's stored roles; a role change clears every process's copy at once over the bus (`0`: read on every request)" },
   { names: ["HOST"], default: "`0.0.0.0`", meaning: "interface the public ports bind to" },
   { names: ["CONSOLE_CLIENT_ID", "CONSOLE_CLIENT_SECRET"], default: "—", meaning: "the job console's OAuth client (both or neither): with them `/console` and the design editor sign users in" },
-  { names: ["PUBLIC_URL"], default: "`http://localhost:$PORT`", meaning: "where clients reach the deployment: OpenID issuer, discovery URLs" },
+  { names: ["PUBLIC_URL"], default: "`http://localhost:$PORT`", meaning: "the one origin clients reach the deployment at: every URL the platform hands out names it (OpenID issuer and discovery, sign-in, OpenAPI servers, signed file URLs); `npm run seed` and the other operator tools reach the platform there" },
   { names: ["SUBGRAPH_HOST"], default: "`127.0.0.1`", meaning: "interface subgraphs listen on: loopback, so only the gateway (on the same machine) reaches them" },
   { names: ["FILES_URL"], default: "the assets subgraph's base URL", meaning: "split processes: where the gateway forwards signed `/blobs/…` and `/uploads/…` URLs" },
   { names: ["RATE_LIMIT_KEY_PREFIX"], default: "`rate-limit`", meaning: "prefix of every rate-limit and event-bus key in Redis (one per deployment sharing a Redis)" },
@@ -65,7 +65,8 @@ export const SETTINGS: readonly SettingDoc[] = [
   { names: ["SUBSCRIPTION_TOKEN_CHECK_SECONDS"], default: "`60`", meaning: "how long the full check of a design access token (signature, revocation, grant, team) is reused when the gateway re-reads a subscriber's state after an event; any revocation (token, grant, integration rejected) is announced on the bus and forgets every reused check at once and ends that token's subscriptions (so does the bus coming back from an outage); requests of the caller's own are always checked in full; it is also how long a subscriber of a field whose answers are alike across callers (`designChanged`) may take a teammate's answer to an event before it reads with its own credentials again; `0`: every subscriber reads every event with its own" },
   { names: ["SUPERGRAPH_FILE"], default: "—", meaning: "`npm run start:gateway` serves this supergraph SDL file (composed elsewhere, e.g. `npm run compose` in CI, or another project's benchmark graph) with the subgraph URLs it names, instead of composing the domains; see \"Serving a supergraph file\"" },
   { names: ["EMBEDDED_SUBGRAPH_PORTS"], default: "`internal`", meaning: "`configured`: `npm start` puts its subgraphs on their configured ports, so more gateways can use them; `internal`: on loopback ports of their own" },
-  { names: ["REST_PORT", "GATEWAY_URL"], default: "`8080` / `http://127.0.0.1:$PORT/graphql`", meaning: "split processes: the REST adapter" },
+  { names: ["EDGE_UPSTREAMS"], default: "—", meaning: "`npm run start:edge`: the gateways (base URLs, comma-separated: `http://gateway-a:4000,http://gateway-b:4000`) it spreads `PORT` over; each business service's own port (`AUTH_PORT`, …) goes to the same port of each gateway's host" },
+  { names: ["REST_PORT", "GATEWAY_URL"], default: "`8080` / `http://127.0.0.1:$PORT/graphql`", meaning: "`npm run start:rest`: a REST adapter of its own (gateways serve the REST paths themselves)" },
   { names: ["DATABASE_CONNECT_TIMEOUT_MS"], default: "`5000`", meaning: "PostgreSQL: longest wait to open a connection or get one from the pool; past it the request answers 503" },
   { names: ["DATABASE_STATEMENT_TIMEOUT_MS"], default: "`15000`", meaning: "PostgreSQL: longest statement (`statement_timeout` on the server; the client gives up 1 s later on a connection gone silent); past it 503" },
   { names: ["REDIS_CONNECT_TIMEOUT_MS"], default: "`2000`", meaning: "Redis connect timeout (and the bus's publish bound); while Redis is away rate limits count per process and events are dropped with a warning" },

@@ -6,6 +6,8 @@ export default defineManifest({
   platform: "business",
   schema: new URL("./schema.graphql", import.meta.url),
   port: 4015,
+  // Every replica would carry the same peer id (its key is kept in the database).
+  singleReplica: true,
   anyPortSettings: { P2P_LISTEN: "/ip4/127.0.0.1/tcp/0,/ip4/127.0.0.1/tcp/0/ws" },
   codegen: {
     context: "../context.js#P2pContext",
