@@ -92,3 +92,12 @@ export async function startTestPlatform(
 function recordBoot(ms: number) {
   if (process.env.TEST_BOOT_LOG) appendFileSync(process.env.TEST_BOOT_LOG, `${JSON.stringify({ file: process.env.TEST_FILE, ms: Math.round(ms) })}\n`);
 }
+
+/**
+ * The environment of an operator's command (`npm run oauth:client`, `keys:rotate`, …) run against the test
+ * platform `t`: its origin as `PUBLIC_URL`, and the secret, issuer and audience its tokens are checked with.
+ */
+export function operatorToolEnv(t: TestPlatform): NodeJS.ProcessEnv {
+  const { issuer, audience } = t.config.businessTokens;
+  return { ...process.env, PUBLIC_URL: t.http.baseUrl, JWT_ISSUER: issuer, JWT_AUDIENCE: audience, DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
+}

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
-import { allDomains } from "../../../testing/platform.js";
+import { allDomains, operatorToolEnv } from "../../../testing/platform.js";
 import { TYPESCRIPT_LOADER } from "../../../lib/process/typescript-loader.js";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
@@ -17,7 +17,7 @@ after(() => t.stop());
 const run = promisify(execFile);
 
 async function cli(args: string[]) {
-  const env = { ...process.env, PORT: String(t.platform.main.port), PUBLIC_URL: t.config.publicUrl, DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
+  const env = operatorToolEnv(t);
   return run(process.execPath, [...TYPESCRIPT_LOADER, "scripts/oauth-client.ts", ...args], { env }).then(
     (result) => ({ code: 0, stdout: result.stdout, stderr: result.stderr }),
     (error) => ({ code: error.code as number, stdout: String(error.stdout), stderr: String(error.stderr) }),

@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
-import { allDomains } from "../../../testing/platform.js";
+import { allDomains, operatorToolEnv } from "../../../testing/platform.js";
 import { TYPESCRIPT_LOADER } from "../../../lib/process/typescript-loader.js";
 import { startWithPeople, type People } from "../../../testing/people.js";
 import type { TestPlatform } from "../../../testing/platform.js";
@@ -285,7 +285,7 @@ describe("npm run keys:rotate", () => {
   test("rotates through the running platform: new tokens use the new key, old ones work until they expire", async () => {
     const before = await obtainTokens(t.http, client, p.client, "profile:read");
     const oldKid = decodeProtectedHeader(before.access_token).kid;
-    const env = { ...process.env, PORT: String(t.platform.main.port), PUBLIC_URL: t.config.publicUrl, DATA_DIR: t.config.dataDir, JWT_SECRET: t.config.jwtSecret!, LOG_LEVEL: "silent" };
+    const env = operatorToolEnv(t);
     const { stdout } = await promisify(execFile)(process.execPath, [...TYPESCRIPT_LOADER, "scripts/rotate-keys.ts"], { env });
     const rotated = stdout.trim().split("\n").map((line) => JSON.parse(line));
     assert.deepEqual(rotated.map((key) => key.alg), ["RS256", "EdDSA"]);
