@@ -60,12 +60,11 @@ export async function changeOf(ctx: DesignsContext, principal: DesignPrincipal, 
   const wanted = version === null || version === undefined ? design.version : Number(version);
   if (!Number.isInteger(wanted) || wanted < 0 || wanted > design.version) throw new ValidationError("version", `version must be 0 to the design's version (${design.version})`);
   if (wanted === 0) return { designId, version: 0, authorId: design.ownerId, at: design.createdAt, operations: [], changedElementIds: [], removedElementIds: [] };
-  const size = await ctx.db.designEdit.findUnique({ where: { designId_version: { designId, version: wanted } }, select: { bytes: true } });
-  if (!size) throw new GoneError(`Edit ${wanted} is no longer kept: read the design again`, { version: design.version });
-  if (size.bytes > ctx.loaders.editsAnswer.left) throw answerTooLarge(ctx.limits.content);
-  ctx.loaders.editsAnswer.left -= size.bytes;
+  // One edit is read whole (a recorded edit is bounded by DESIGN_EDIT_BYTES_MAX), then counted against the request's answer.
   const edit = await ctx.db.designEdit.findUnique({ where: { designId_version: { designId, version: wanted } } });
   if (!edit) throw new GoneError(`Edit ${wanted} is no longer kept: read the design again`, { version: design.version });
+  if (edit.bytes > ctx.loaders.editsAnswer.left) throw answerTooLarge(ctx.limits.content);
+  ctx.loaders.editsAnswer.left -= edit.bytes;
   return edit;
 }
 
