@@ -2,11 +2,11 @@
 // @own-process: measures this process's memory while a render bomb is drawn, which files run before it in a shared process would change
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, describe, test } from "node:test";
 import { onPlatform } from "../../../testing/assets.js";
 import { designAndAssetToken, fetchedPng, startDesignPlatform } from "../../../testing/designs.js";
 import { downloaded, exported, openedImage } from "../../../testing/exports.js";
+import { longestHealthWait } from "../../../testing/health-watch.js";
 import { MIB, peakGrowth } from "../../../testing/memory.js";
 import type { People } from "../../../testing/people.js";
 import { DESIGN_DOMAINS, type TestPlatform } from "../../../testing/platform.js";
@@ -59,41 +59,24 @@ async function bombDesign(t: TestPlatform, token: string, pages = 1, boxes = BOX
 interface Watched<T> {
   result: T;
   seconds: number;
-  /** The slowest answer of `/healthz`, asked every 100 ms while the work ran. */
+  /** The slowest answer of `/healthz`, asked over and over while the work ran. */
   slowestHealthzMs: number;
   healthzAsked: number;
   /** How much the process's resident memory grew at most. */
   growth: number;
 }
 
-/** Runs `work` while `/healthz` is asked every 100 ms and the process's memory is sampled. */
+/** Runs `work` while `/healthz` is asked over and over and the process's memory is sampled. */
 async function watched<T>(t: TestPlatform, work: () => Promise<T>): Promise<Watched<T>> {
-  const healthz = new URL("/healthz", t.http.baseUrl);
-  let done = false;
-  let slowest = 0;
-  let asked = 0;
-  const poller = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const response = await fetch(healthz, { signal: AbortSignal.timeout(30_000) });
-      await response.arrayBuffer();
-      assert.equal(response.status, 200);
-      slowest = Math.max(slowest, performance.now() - started);
-      asked++;
-      await sleep(100);
-    }
-  })();
   let result: T | undefined;
+  let health = { longestMs: 0, answers: 0 };
   const started = performance.now();
   const growth = await peakGrowth(async () => {
-    try {
+    health = await longestHealthWait(t.http.baseUrl, async () => {
       result = await work();
-    } finally {
-      done = true;
-      await poller;
-    }
+    });
   });
-  return { result: result as T, seconds: (performance.now() - started) / 1000, slowestHealthzMs: slowest, healthzAsked: asked, growth };
+  return { result: result as T, seconds: (performance.now() - started) / 1000, slowestHealthzMs: health.longestMs, healthzAsked: health.answers, growth };
 }
 
 function withinBudget(what: string, run: Watched<unknown>, seconds: number): void {
